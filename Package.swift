@@ -1,0 +1,20 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Depot",
+    platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6)],
+    products: [
+        .library(name: "Depot", targets: ["Depot"]),
+        .library(name: "DepotTesting", targets: ["DepotTesting"]),
+    ],
+    targets: [
+        .target(name: "Depot"),
+        .target(name: "DepotTesting", dependencies: ["Depot"]),
+        .testTarget(name: "DepotTests", dependencies: ["Depot", "DepotTesting"]),
+        .testTarget(name: "DepotTestingTests", dependencies: ["Depot", "DepotTesting"]),
+        .executableTarget(name: "quick-start", dependencies: ["Depot"], path: "Examples/quick-start"),
+        .executableTarget(name: "scopes-tour", dependencies: ["Depot"], path: "Examples/scopes-tour"),
+    ],
+    swiftLanguageModes: [.v6]
+)

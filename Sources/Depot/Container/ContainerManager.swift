@@ -1,0 +1,148 @@
+/// Owns a container's registrations, its per-container scope caches and its settings.
+///
+/// Every container has one, reached as `container.manager`:
+///
+/// ```swift
+/// Container.shared.manager.defaultScope = .cached
+/// Container.shared.manager.trace = true
+/// Container.shared.manager.reset(scope: .cached)
+/// ```
+///
+/// All members are safe to use from any thread.
+// @unchecked Sendable: all mutable state is inside `state`, a `Locked`; `autoRegistrationGate`
+// is a mutex.
+public final class ContainerManager: @unchecked Sendable {
+    let state: Locked<State>
+    /// Where this container's singletons live: the realm current when it was created.
+    let realm: SingletonRealm
+    /// Serialises `autoRegister()`; recursive so the container can resolve inside it.
+    let autoRegistrationGate = Mutex(recursive: true)
+
+    /// Makes a manager with no registrations and empty caches.
+    public init() {
+        realm = SingletonRealm.current
+        state = Locked(State())
+    }
+
+    /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
+    public var defaultScope: Scope? {
+        get { state.withLock { $0.defaultScope } }
+        set { state.withLock { $0.defaultScope = newValue } }
+    }
+
+    /// Whether each resolution of this container is logged through ``logger``.
+    public var trace: Bool {
+        get { state.withLock { $0.trace } }
+        set { state.withLock { $0.trace = newValue } }
+    }
+
+    /// Receives trace lines and diagnostics. Prints by default.
+    public var logger: @Sendable (String) -> Void {
+        get { state.withLock { $0.logger } }
+        set { state.withLock { $0.logger = newValue } }
+    }
+
+    /// Whether resolving a `promised()` factory that nobody registered stops the process (with the
+    /// container, key and type named) rather than returning `nil`. On in debug builds.
+    public var promiseTriggersError: Bool {
+        get { state.withLock { $0.promiseTriggersError } }
+        set { state.withLock { $0.promiseTriggersError = newValue } }
+    }
+
+    /// Called with every instance this container resolves, after the factory's own decorator.
+    public var decorator: (@Sendable (Any) -> Void)? {
+        get { state.withLock { $0.decorator } }
+        set { state.withLock { $0.decorator = newValue } }
+    }
+
+    /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
+    public var clock: Clock {
+        get { state.withLock { $0.clock } }
+        set { state.withLock { $0.clock = newValue } }
+    }
+
+    /// Forgets registrations, contexts and cached instances, as `options` says.
+    ///
+    /// - Parameter options: what to forget; ``FactoryResetOptions/all`` by default. Singletons
+    ///   are not touched: reset them with `Scope.singleton.reset()`. Forgetting registrations
+    ///   runs `autoRegister()` again before the next use.
+    public func reset(options: FactoryResetOptions = .all) {
+        state.withLock { state in
+            switch options {
+            case .none:
+                return
+            case .all:
+                state.registrations.removeAll()
+                state.instances.removeAll()
+                state.isAutoRegistered = false
+            case .registration:
+                state.registrations = state.registrations.compactMapValues { $0.withoutFactory() }
+                state.isAutoRegistered = false
+            case .context:
+                state.registrations = state.registrations.compactMapValues { $0.withoutContexts() }
+            case .scope:
+                state.instances.removeAll()
+            }
+        }
+    }
+
+    /// Forgets the instances this container keeps for `scope`.
+    ///
+    /// For a process-wide scope (``Scope/singleton``), forgets the singletons made by factories
+    /// of this container's type.
+    public func reset(scope: Scope) {
+        if scope.placement == .process {
+            realm.removeInstances(of: scope)
+        } else {
+            removeInstances(of: scope)
+        }
+    }
+
+    /// Saves registrations, contexts and cached instances, so `pop()` can put them back.
+    ///
+    /// ```swift
+    /// Container.shared.manager.push()
+    /// Container.shared.api.register { MockAPI() }
+    /// // ...
+    /// Container.shared.manager.pop()
+    /// ```
+    public func push() {
+        state.withLock { state in
+            state.snapshots.append(
+                Snapshot(registrations: state.registrations, instances: state.instances.snapshot))
+        }
+    }
+
+    /// Puts back what the last `push()` saved; does nothing if nothing was pushed.
+    public func pop() {
+        state.withLock { state in
+            guard let snapshot = state.snapshots.popLast() else { return }
+            state.registrations = snapshot.registrations
+            state.instances.restore(snapshot.instances)
+        }
+    }
+
+    func removeInstances(of scope: Scope) {
+        state.withLock { state in
+            state.instances.removeAll { _, id in id == ObjectIdentifier(scope) }
+        }
+    }
+
+    /// Runs the container's `autoRegister()` if it has not run since the manager was made or its
+    /// registrations were reset. Other threads wait for it; the thread running it passes through.
+    func autoRegisterIfNeeded(_ container: any ManagedContainer) {
+        autoRegistrationGate.lock()
+        defer { autoRegistrationGate.unlock() }
+        let shouldRun = state.withLock { state -> Bool in
+            guard !state.isAutoRegistered, !state.isAutoRegistering else { return false }
+            state.isAutoRegistering = true
+            return true
+        }
+        guard shouldRun else { return }
+        (container as? AutoRegistering)?.autoRegister()
+        state.withLock { state in
+            state.isAutoRegistering = false
+            state.isAutoRegistered = true
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// A container: a class whose extensions declare factories, and whose ``ContainerManager``
+/// keeps their registrations and caches.
+///
+/// ```swift
+/// final class ServiceContainer: SharedContainer {
+///     static let shared = ServiceContainer()
+///     let manager = ContainerManager()
+/// }
+/// extension ServiceContainer {
+///     var api: Factory<API> { self { LiveAPI() }.cached }
+/// }
+/// ```
+public protocol ManagedContainer: AnyObject, Sendable {
+    /// The manager that owns this container's registrations, caches and settings.
+    var manager: ContainerManager { get }
+}
+
+/// A container with a shared instance, which property wrappers such as `@Injected` resolve from.
+public protocol SharedContainer: ManagedContainer {
+    /// The instance that property wrappers and `dependency(_:)` use.
+    static var shared: Self { get }
+}
+
+/// A container that registers factories or contexts of its own before its first use.
+///
+/// `autoRegister()` runs once per container instance, before the first resolve or registration,
+/// and again after its registrations are reset.
+///
+/// ```swift
+/// extension Container: AutoRegistering {
+///     public func autoRegister() {
+///         analytics.onTest { MockAnalytics() }
+///     }
+/// }
+/// ```
+public protocol AutoRegistering {
+    /// Registers what the container needs before its first use.
+    func autoRegister()
+}
+
+extension ManagedContainer {
+    /// Declares a factory: `self { LiveAPI() }` in a container extension.
+    ///
+    /// - Parameters:
+    ///   - key: the factory's key; the property's name by default.
+    ///   - factory: makes a new instance.
+    /// - Returns: the factory, ready for modifiers such as `.cached`.
+    @inlinable
+    public func callAsFunction<T>(
+        key: StaticString = #function, _ factory: @escaping @Sendable () -> T
+    ) -> Factory<T> {
+        Factory(self, key: key, factory)
+    }
+
+    /// Declares a factory that takes a parameter: `self { (id: Int) in User(id: id) }`.
+    @inlinable
+    public func callAsFunction<P, T>(
+        key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T
+    ) -> ParameterFactory<P, T> {
+        ParameterFactory(self, key: key, factory)
+    }
+
+    /// Declares a factory; the same as `self { ... }`.
+    @inlinable
+    public func makes<T>(
+        key: StaticString = #function, _ factory: @escaping @Sendable () -> T
+    ) -> Factory<T> {
+        Factory(self, key: key, factory)
+    }
+
+    /// Declares a parameterised factory; the same as `self { (p: P) in ... }`.
+    @inlinable
+    public func makes<P, T>(
+        key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T
+    ) -> ParameterFactory<P, T> {
+        ParameterFactory(self, key: key, factory)
+    }
+
+    /// Declares a factory that someone must register before it is resolved.
+    ///
+    /// Resolving it unregistered returns `nil`, or stops with the container, key and type named
+    /// when `manager.promiseTriggersError` is on (the default in debug builds).
+    public func promised<T>(key: StaticString = #function) -> Factory<T?> {
+        Factory<T?>(self, key: key) { nil }.promising()
+    }
+
+    /// Declares a parameterised factory that someone must register before it is resolved.
+    public func promised<P, T>(key: StaticString = #function) -> ParameterFactory<P, T?> {
+        ParameterFactory<P, T?>(self, key: key) { _ in nil }.promising()
+    }
+
+    /// Calls `decorator` with every instance this container resolves.
+    public func decorator(_ decorator: @escaping @Sendable (Any) -> Void) {
+        manager.decorator = decorator
+    }
+
+    /// Forgets registrations, contexts and cached instances, as `options` says.
+    public func reset(options: FactoryResetOptions = .all) {
+        manager.reset(options: options)
+    }
+}
+
+extension SharedContainer {
+    /// Runs `transform` with this container and returns it: a place to register overrides.
+    ///
+    /// ```swift
+    /// Container.shared { $0.api.register { MockAPI() } }
+    /// ```
+    @discardableResult
+    public func callAsFunction(_ transform: (Self) -> Void) -> Self {
+        transform(self)
+        return self
+    }
+}

@@ -1,0 +1,34 @@
+/// A container that also registers and resolves factories by type, as Swinject does.
+///
+/// ```swift
+/// extension Container: Resolving {}
+/// Container.shared.register { LiveAPI() as API }
+/// let api: API? = Container.shared.resolve(API.self)
+/// ```
+public protocol Resolving: ManagedContainer {}
+
+extension Resolving {
+    /// Registers `factory` for `type`, replacing any earlier registration for it.
+    ///
+    /// - Returns: the factory; modifiers applied to it (`.singleton`, ...) are kept with the
+    ///   registration.
+    @discardableResult
+    public func register<T>(_ type: T.Type = T.self, factory: @escaping @Sendable () -> T)
+        -> Factory<T>
+    {
+        Factory<T>(self, key: "Resolving.register", factory).register(factory: factory)
+    }
+
+    /// The factory registered for `type`, or `nil`.
+    public func factory<T>(_ type: T.Type = T.self) -> Factory<T>? {
+        let factory = Factory<T>(self, key: "Resolving.register") {
+            fatalError("Depot: \(Self.self) has no registration for \(T.self)")
+        }
+        return factory.registration.isRegistered ? factory : nil
+    }
+
+    /// The instance of `type`, from its registration, or `nil` if nothing is registered.
+    public func resolve<T>(_ type: T.Type = T.self) -> T? {
+        factory(type)?()
+    }
+}

@@ -1,0 +1,118 @@
+/// Makes instances of `T`: declared as a computed property in a container extension, resolved
+/// by calling it.
+///
+/// ```swift
+/// extension Container {
+///     var api: Factory<API> { self { LiveAPI() }.cached }
+/// }
+/// let api = Container.shared.api()          // resolve
+/// Container.shared.api.register { MockAPI() } // override, e.g. in a test
+/// ```
+public struct Factory<T>: FactoryModifying, Sendable {
+    /// The factory's container, key, closure and modifiers.
+    public var registration: FactoryRegistration<Void, T>
+
+    /// Makes a factory of `container`.
+    ///
+    /// - Parameters:
+    ///   - container: the container whose manager keeps the factory's registrations and caches.
+    ///   - key: identifies the factory in its container; the property's name by default.
+    ///   - factory: makes a new instance.
+    public init(
+        _ container: any ManagedContainer, key: StaticString = #function,
+        _ factory: @escaping @Sendable () -> T
+    ) {
+        registration = FactoryRegistration(container: container, name: key, body: .plain(factory))
+    }
+
+    /// Resolves the factory's value.
+    @inlinable
+    public func callAsFunction() -> T { resolve() }
+
+    /// Resolves the factory's value.
+    public func resolve() -> T { registration.resolve(()) }
+
+    /// Replaces the factory's closure in its container; cached instances of it are dropped.
+    ///
+    /// - Returns: the factory; modifiers applied to it are kept with the registration.
+    @discardableResult
+    public func register(factory: @escaping @Sendable () -> T) -> Self {
+        var copy = self
+        copy.registration.register(.plain(factory))
+        return copy
+    }
+
+    /// Registers `factory`; `container.api { MockAPI() }` is `container.api.register { MockAPI() }`.
+    @discardableResult
+    public func callAsFunction(factory: @escaping @Sendable () -> T) -> Self {
+        register(factory: factory)
+    }
+
+    /// Resolves on the main actor: for factories whose closure needs it.
+    @MainActor
+    public func resolveOnMainActor() -> T { resolve() }
+
+    /// Resolves on `actor`'s executor.
+    public func resolveOnGlobalActor<Isolation: GlobalActor>(_ actor: Isolation.Type) async -> T
+    where T: Sendable {
+        let isolation: Isolation.ActorType = Isolation.shared
+        return await Self.run(on: isolation) { resolve() }
+    }
+
+    private static func run<Result: Sendable, Isolation: Actor>(
+        on actor: isolated Isolation, _ body: () -> Result
+    ) -> Result {
+        body()
+    }
+
+    /// Overrides the factory when any of `contexts` holds (see ``FactoryContext``).
+    @discardableResult
+    public func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable () -> T)
+        -> Self
+    {
+        registration.register(.plain(factory), for: contexts)
+        return self
+    }
+
+    /// Overrides the factory when `argument` is a launch or runtime argument.
+    @discardableResult
+    public func onArg(_ argument: String, factory: @escaping @Sendable () -> T) -> Self {
+        context(.arg(argument), factory: factory)
+    }
+
+    /// Overrides the factory when any of `arguments` is a launch or runtime argument.
+    @discardableResult
+    public func onArgs(_ arguments: [String], factory: @escaping @Sendable () -> T) -> Self {
+        context(.args(arguments), factory: factory)
+    }
+
+    /// Overrides the factory in Xcode previews.
+    @discardableResult
+    public func onPreview(factory: @escaping @Sendable () -> T) -> Self {
+        context(.preview, factory: factory)
+    }
+
+    /// Overrides the factory while tests run.
+    @discardableResult
+    public func onTest(factory: @escaping @Sendable () -> T) -> Self {
+        context(.test, factory: factory)
+    }
+
+    /// Overrides the factory in debug builds.
+    @discardableResult
+    public func onDebug(factory: @escaping @Sendable () -> T) -> Self {
+        context(.debug, factory: factory)
+    }
+
+    /// Overrides the factory on simulators.
+    @discardableResult
+    public func onSimulator(factory: @escaping @Sendable () -> T) -> Self {
+        context(.simulator, factory: factory)
+    }
+
+    /// Overrides the factory on devices.
+    @discardableResult
+    public func onDevice(factory: @escaping @Sendable () -> T) -> Self {
+        context(.device, factory: factory)
+    }
+}

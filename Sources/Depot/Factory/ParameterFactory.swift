@@ -1,0 +1,120 @@
+/// Makes instances of `T` from a parameter of type `P` (use a tuple for several).
+///
+/// ```swift
+/// extension Container {
+///     var user: ParameterFactory<Int, User> { self { User(id: $0) } }
+/// }
+/// let user = Container.shared.user(42)
+/// ```
+public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
+    /// The factory's container, key, closure and modifiers.
+    public var registration: FactoryRegistration<P, T>
+
+    /// Makes a parameterised factory of `container`.
+    public init(
+        _ container: any ManagedContainer, key: StaticString = #function,
+        _ factory: @escaping @Sendable (P) -> T
+    ) {
+        registration = FactoryRegistration(
+            container: container, name: key, body: .parameterised(factory))
+    }
+
+    /// Resolves the factory's value for `parameter`.
+    @inlinable
+    public func callAsFunction(_ parameter: P) -> T { resolve(parameter) }
+
+    /// Resolves the factory's value for `parameter`.
+    public func resolve(_ parameter: P) -> T { registration.resolve(parameter) }
+
+    /// Replaces the factory's closure in its container; cached instances of it are dropped.
+    @discardableResult
+    public func register(factory: @escaping @Sendable (P) -> T) -> Self {
+        var copy = self
+        copy.registration.register(.parameterised(factory))
+        return copy
+    }
+
+    /// Registers `factory`; the same as `register(factory:)`.
+    @discardableResult
+    public func callAsFunction(factory: @escaping @Sendable (P) -> T) -> Self {
+        register(factory: factory)
+    }
+
+    /// Resolves on the main actor.
+    @MainActor
+    public func resolveOnMainActor(_ parameter: P) -> T { resolve(parameter) }
+
+    /// Resolves on `actor`'s executor.
+    public func resolveOnGlobalActor<Isolation: GlobalActor>(_ actor: Isolation.Type, _ parameter: P)
+        async -> T
+    where T: Sendable, P: Sendable {
+        let isolation: Isolation.ActorType = Isolation.shared
+        return await Self.run(on: isolation) { resolve(parameter) }
+    }
+
+    private static func run<Result: Sendable, Isolation: Actor>(
+        on actor: isolated Isolation, _ body: () -> Result
+    ) -> Result {
+        body()
+    }
+
+    /// Overrides the factory when any of `contexts` holds.
+    @discardableResult
+    public func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable (P) -> T)
+        -> Self
+    {
+        registration.register(.parameterised(factory), for: contexts)
+        return self
+    }
+
+    /// Overrides the factory when `argument` is a launch or runtime argument.
+    @discardableResult
+    public func onArg(_ argument: String, factory: @escaping @Sendable (P) -> T) -> Self {
+        context(.arg(argument), factory: factory)
+    }
+
+    /// Overrides the factory when any of `arguments` is a launch or runtime argument.
+    @discardableResult
+    public func onArgs(_ arguments: [String], factory: @escaping @Sendable (P) -> T) -> Self {
+        context(.args(arguments), factory: factory)
+    }
+
+    /// Overrides the factory in Xcode previews.
+    @discardableResult
+    public func onPreview(factory: @escaping @Sendable (P) -> T) -> Self {
+        context(.preview, factory: factory)
+    }
+
+    /// Overrides the factory while tests run.
+    @discardableResult
+    public func onTest(factory: @escaping @Sendable (P) -> T) -> Self {
+        context(.test, factory: factory)
+    }
+
+    /// Overrides the factory in debug builds.
+    @discardableResult
+    public func onDebug(factory: @escaping @Sendable (P) -> T) -> Self {
+        context(.debug, factory: factory)
+    }
+
+    /// Overrides the factory on simulators.
+    @discardableResult
+    public func onSimulator(factory: @escaping @Sendable (P) -> T) -> Self {
+        context(.simulator, factory: factory)
+    }
+
+    /// Overrides the factory on devices.
+    @discardableResult
+    public func onDevice(factory: @escaping @Sendable (P) -> T) -> Self {
+        context(.device, factory: factory)
+    }
+}
+
+extension ParameterFactory where P: Hashable {
+    /// Caches one instance per parameter value instead of one for all parameters.
+    public var scopeOnParameters: Self {
+        var copy = self
+        copy.registration.scopesOnParameters = true
+        return copy
+    }
+}

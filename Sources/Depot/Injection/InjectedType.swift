@@ -1,0 +1,50 @@
+/// Resolves a type registered with ``Resolving/register(_:factory:)`` when the enclosing object
+/// is initialised; `nil` if nothing is registered.
+///
+/// ```swift
+/// extension Container: Resolving {}
+/// Container.shared.register { LiveAPI() as API }
+/// final class ViewModel {
+///     @InjectedType var api: API?
+/// }
+/// ```
+@propertyWrapper
+public struct InjectedType<T> {
+    private var dependency: T?
+
+    /// Resolves `T` from `Container.shared`, if `Container` adopts ``Resolving``.
+    public init() {
+        dependency = (Container.shared as? any Resolving)?.resolve(T.self)
+    }
+
+    /// Resolves `T` from `container`.
+    public init(_ container: some Resolving) {
+        dependency = container.resolve(T.self)
+    }
+
+    /// The resolved value, or `nil`.
+    public var wrappedValue: T? {
+        get { dependency }
+        set { dependency = newValue }
+    }
+}
+
+extension InjectedType: @unchecked Sendable where T: Sendable {}
+
+/// Injects a shared container itself.
+///
+/// ```swift
+/// final class Coordinator {
+///     @InjectedContainer var container: Container
+/// }
+/// ```
+@propertyWrapper
+public struct InjectedContainer<C: SharedContainer>: Sendable {
+    /// The container, `C.shared` when the enclosing object was initialised.
+    public var wrappedValue: C
+
+    /// Takes `C.shared`.
+    public init() {
+        wrappedValue = C.shared
+    }
+}

@@ -1,0 +1,112 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The state of the resolution running on one thread: the path of factories being resolved
+/// (for cycle checks and trace depth) and the graph scope's instances.
+///
+/// A resolve is synchronous, so it starts and ends on one thread; a thread-local frame is
+/// therefore the resolution's own, and concurrent resolutions on other threads or tasks have
+/// other frames. The graph lives from the outermost resolve's start to its end.
+final class ResolutionFrame {
+    /// A resolution nested this deep is taken for an endless recursion through parameters that
+    /// cannot be compared.
+    static let maximumDepth = 256
+
+    private(set) var path: [ResolutionStep] = []
+    private var graphInstances: [InstanceKey: Any] = [:]
+    /// The creation this thread is blocked on; read and written only under `Creation.waitGraph`.
+    var waitingOn: Creation?
+
+    init() {
+        path.reserveCapacity(16)
+    }
+
+    /// The frame of the calling thread, made on first use and released when the thread ends.
+    static var current: ResolutionFrame {
+        @inline(__always) get {
+            if let pointer = pthread_getspecific(threadKey) {
+                return Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
+            }
+            let frame = ResolutionFrame()
+            pthread_setspecific(threadKey, Unmanaged.passRetained(frame).toOpaque())
+            return frame
+        }
+    }
+
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        #if canImport(Darwin)
+            pthread_key_create(&key) { Unmanaged<ResolutionFrame>.fromOpaque($0).release() }
+        #else
+            pthread_key_create(&key) { pointer in
+                guard let pointer else { return }
+                Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
+            }
+        #endif
+        return key
+    }()
+
+    /// How many resolutions are running on this thread, the current one included.
+    var depth: Int { path.count }
+
+    /// The step that resolves the current factory's dependencies, if any.
+    var parent: ResolutionStep? { path.last }
+
+    /// Pushes `step`, stopping the process if it is already on the path.
+    @inline(__always)
+    func enter(_ step: ResolutionStep) {
+        for earlier in path where earlier.isSameResolution(as: step) {
+            failCycle(closingWith: step)
+        }
+        if path.count >= Self.maximumDepth {
+            failTooDeep(at: step)
+        }
+        path.append(step)
+    }
+
+    /// Pops the current step; the outermost one ends the graph.
+    @inline(__always)
+    func leave() {
+        path.removeLast()
+        if path.isEmpty, !graphInstances.isEmpty {
+            graphInstances.removeAll(keepingCapacity: graphInstances.count <= 64)
+        }
+    }
+
+    /// The graph-scoped instance made earlier in this resolution for `key`.
+    func graphInstance(for key: InstanceKey) -> Any? {
+        graphInstances[key]
+    }
+
+    /// Keeps `value` for the rest of this resolution.
+    func setGraphInstance(_ value: Any, for key: InstanceKey) {
+        graphInstances[key] = value
+    }
+
+    private func failCycle(closingWith step: ResolutionStep) -> Never {
+        let start = path.firstIndex { $0.isSameResolution(as: step) } ?? 0
+        let steps = path[start...].map(\.description) + [step.description]
+        fatalError("Depot: circular dependency: " + steps.joined(separator: " -> "))
+    }
+
+    private func failTooDeep(at step: ResolutionStep) -> Never {
+        let tail = path.suffix(8).map(\.description) + [step.description]
+        fatalError(
+            "Depot: resolution nested more than \(Self.maximumDepth) levels deep, most likely "
+                + "endless recursion through a parameter that is not Hashable: ... -> "
+                + tail.joined(separator: " -> "))
+    }
+
+    func failCircularWait(on creations: [ResolutionStep]) -> Never {
+        let steps = path.map(\.description) + [creations[0].description]
+        fatalError(
+            "Depot: circular dependency: " + steps.joined(separator: " -> ")
+                + " (split across threads, each waiting for another to create: "
+                + creations.map(\.description).joined(separator: ", ") + ")")
+    }
+}

@@ -1,0 +1,35 @@
+/// One factory on the path of a resolution: which container, which key, which parameter.
+struct ResolutionStep {
+    let manager: ObjectIdentifier
+    let key: FactoryKey
+    /// The parameter of a `ParameterFactory`, kept to tell recursion through other parameter
+    /// values apart from a cycle; `nil` for a `Factory`.
+    let parameter: Any?
+    let containerType: Any.Type
+    let name: StaticString
+    let valueType: Any.Type
+
+    /// Whether `other` is the same factory of the same container with an equal parameter.
+    /// Parameters that are not `Hashable` cannot be compared and never count as equal.
+    func isSameResolution(as other: ResolutionStep) -> Bool {
+        guard manager == other.manager, key == other.key else { return false }
+        switch (parameter, other.parameter) {
+        case (nil, nil):
+            return true
+        case (let mine?, let theirs?):
+            guard let mine = mine as? AnyHashable, let theirs = theirs as? AnyHashable else {
+                return false
+            }
+            return mine == theirs
+        default:
+            return false
+        }
+    }
+}
+
+extension ResolutionStep: CustomStringConvertible {
+    /// `Container.api<API>`: container type, key and declared type.
+    var description: String {
+        "\(containerType).\(name)<\(valueType)>"
+    }
+}

@@ -1,0 +1,83 @@
+/// Decides how long a factory's instances live, and where they are kept.
+///
+/// Pick a built-in scope with a modifier (`.cached`, `.singleton`...), or make a scope of your
+/// own that is reset independently:
+///
+/// ```swift
+/// extension Scope {
+///     static let session = Scope.Cached()
+/// }
+/// extension Container {
+///     var cart: Factory<Cart> { self { Cart() }.scope(.session) }
+/// }
+/// Scope.session.reset()   // at logout, in every container
+/// ```
+///
+/// See <doc:ChoosingAScope> for when each scope creates and releases its instances.
+// @unchecked Sendable: the only mutable state, `holders`, is behind a lock.
+public class Scope: @unchecked Sendable {
+    /// Where a scope keeps its instances.
+    enum Placement {
+        /// Nowhere: a new instance every time.
+        case none
+        /// In the current resolution graph.
+        case graph
+        /// In each container's manager.
+        case container
+        /// Once for the process (one per test under DepotTesting's trait).
+        case process
+    }
+
+    let placement: Placement
+    /// Whether instances are held weakly, so they go once nobody else holds them.
+    let holdsWeakly: Bool
+    /// The name used in traces and diagnostics.
+    let name: String
+    /// The managers that may keep instances of this scope, so that `reset()` reaches them.
+    private let holders = Locked<[ObjectIdentifier: WeakManager]>([:])
+
+    init(placement: Placement, holdsWeakly: Bool, name: String) {
+        self.placement = placement
+        self.holdsWeakly = holdsWeakly
+        self.name = name
+    }
+
+    /// Forgets every instance this scope keeps, in every container (for process-wide scopes,
+    /// in the current singleton storage: the process's, or the test's under DepotTesting).
+    ///
+    /// The next resolve of a factory in this scope creates a new instance.
+    public func reset() {
+        switch placement {
+        case .none, .graph:
+            return
+        case .process:
+            SingletonRealm.current.removeInstances(of: self)
+        case .container:
+            let managers = holders.withLock { holders in
+                holders = holders.filter { $0.value.manager != nil }
+                return holders.values.compactMap(\.manager)
+            }
+            for manager in managers {
+                manager.removeInstances(of: self)
+            }
+        }
+    }
+
+    /// Notes that `manager` keeps instances of this scope.
+    func track(_ manager: ContainerManager) {
+        holders.withLock { holders in
+            let id = ObjectIdentifier(manager)
+            if holders[id]?.manager == nil {
+                holders[id] = WeakManager(manager: manager)
+            }
+        }
+    }
+
+    struct WeakManager {
+        weak var manager: ContainerManager?
+    }
+}
+
+extension Scope: CustomStringConvertible {
+    public var description: String { name }
+}
