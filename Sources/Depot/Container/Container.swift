@@ -11,7 +11,7 @@
 /// `.container` trait) gives the code inside a fresh container of its own.
 public final class Container: SharedContainer {
     /// The container that property wrappers resolve from; task-local, so tests can swap it.
-    @TaskLocal public static var shared = Container()
+    @TaskLocal public static var shared = Container(manager: ContainerManager(realm: .process))
 
     /// This container's registrations, caches and settings.
     public let manager: ContainerManager
@@ -19,5 +19,9 @@ public final class Container: SharedContainer {
     /// Makes a container with no registrations and empty caches.
     public init() {
         manager = ContainerManager()
+    }
+
+    init(manager: ContainerManager) {
+        self.manager = manager
     }
 }

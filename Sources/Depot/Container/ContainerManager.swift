@@ -19,8 +19,15 @@ public final class ContainerManager: @unchecked Sendable {
     let autoRegistrationGate = Mutex(recursive: true)
 
     /// Makes a manager with no registrations and empty caches.
-    public init() {
-        realm = SingletonRealm.current
+    ///
+    /// Its singletons live in the singleton storage current now: the process's, or the one
+    /// ``Scope/withIsolatedSingletons(_:isolation:)`` (DepotTesting's trait) provides.
+    public convenience init() {
+        self.init(realm: SingletonRealm.current)
+    }
+
+    init(realm: SingletonRealm) {
+        self.realm = realm
         state = Locked(State())
     }
 

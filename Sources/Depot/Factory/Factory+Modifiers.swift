@@ -11,6 +11,7 @@ public protocol FactoryModifying {
 
 extension FactoryModifying {
     /// Sets the scope that decides how long instances live (see <doc:ChoosingAScope>).
+    @discardableResult
     public func scope(_ scope: Scope) -> Self {
         var copy = self
         copy.registration.modify({ $0.scope = scope }, persisting: { $0.scope = scope })
@@ -30,6 +31,7 @@ extension FactoryModifying {
 
     /// Replaces a cached instance older than `seconds` on the next resolve, measured from its
     /// creation on the manager's monotonic ``ContainerManager/clock``.
+    @discardableResult
     public func timeToLive(_ seconds: Double) -> Self {
         var copy = self
         copy.registration.modify(
@@ -38,12 +40,14 @@ extension FactoryModifying {
     }
 
     /// Calls `decorator` with every resolved value, cached or new.
+    @discardableResult
     public func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
         setDecorator(.value(decorator))
     }
 
     /// Calls `decorator` with every resolved value and whether it was just created (`false` when
     /// it came from a scope's cache).
+    @discardableResult
     public func decorator(_ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
         setDecorator(.created(decorator))
     }
@@ -58,6 +62,7 @@ extension FactoryModifying {
     /// Kept for FactoryKit code: there, modifiers in a declaration overwrite those set from
     /// outside on every resolve unless `once()` is applied. In Depot a declaration's modifiers
     /// never overwrite a registration's, so `once()` has nothing to do.
+    @discardableResult
     public func once() -> Self { self }
 
     /// Forgets what `options` says for this factory in its container: its registration, its

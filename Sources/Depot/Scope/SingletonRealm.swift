@@ -1,18 +1,43 @@
 /// Where process-wide scopes keep their instances.
 ///
-/// There is one for the process; DepotTesting's `.container` trait gives each test its own, so
-/// singletons made in one test never reach another. A container takes the realm current when it
-/// is created, so the hot path never reads a task-local.
+/// There is one for the process; ``Scope/withIsolatedSingletons(_:isolation:)`` (and
+/// DepotTesting's `.container` trait) gives the code inside one of its own, so singletons made in
+/// one test never reach another. A container takes the realm current when it is created, so the
+/// hot path never reads a task-local.
 final class SingletonRealm: Sendable {
-    @TaskLocal static var current = SingletonRealm()
+    static let process = SingletonRealm()
+    @TaskLocal static var current = process
 
     let instances = Locked(InstanceTable())
 
     func removeInstances(of scope: Scope) {
         instances.withLock { table in table.removeAll { _, id in id == ObjectIdentifier(scope) } }
     }
+}
 
-    func removeInstances(of key: FactoryKey) {
-        instances.withLock { table in table.removeAll { instance, _ in instance.factory == key } }
+extension Scope {
+    /// Runs `operation` with empty process-wide scopes of its own: containers created inside it
+    /// keep their singletons apart from everyone else's, and `Scope.singleton.reset()` inside it
+    /// resets only those.
+    ///
+    /// DepotTesting's `.container` trait uses this for each test.
+    ///
+    /// ```swift
+    /// try await Scope.withIsolatedSingletons {
+    ///     try await Container.$shared.withValue(Container()) { try await body() }
+    /// }
+    /// ```
+    public static func withIsolatedSingletons<Result>(
+        _ operation: () async throws -> Result,
+        isolation: isolated (any Actor)? = #isolation
+    ) async rethrows -> Result {
+        try await SingletonRealm.$current.withValue(SingletonRealm(), operation: operation)
+    }
+
+    /// Runs `operation` with empty process-wide scopes of its own (the synchronous form).
+    public static func withIsolatedSingletons<Result>(_ operation: () throws -> Result) rethrows
+        -> Result
+    {
+        try SingletonRealm.$current.withValue(SingletonRealm(), operation: operation)
     }
 }

@@ -1,0 +1,221 @@
+import Depot
+import Foundation
+import Testing
+
+/// Many threads released together on fresh factories: every scoped factory runs once per
+/// container, key and parameter, in debug and release builds alike.
+@Suite struct ConcurrencyStressTests {
+    static let threads = 32
+    static let rounds = 20
+
+    @Test(arguments: [Scope.cached, .shared, .singleton, Scope.Cached()])
+    func scopedFactoryRunsExactlyOnceUnderContention(scope: Scope) {
+        for _ in 0..<Self.rounds {
+            Scope.withIsolatedSingletons {
+                let container = Container()
+                let calls = Counter()
+                let factory = container.uniqueThing.register {
+                    calls.increment()
+                    usleep(200)
+                    return Thing()
+                }.scope(scope)
+                let results = runOnThreads(Self.threads) { _ in factory() }
+                #expect(calls.value == 1)
+                #expect(Set(results.map(ObjectIdentifier.init)).count == 1)
+            }
+        }
+    }
+
+    @Test func scopedParameterFactoryRunsOncePerParameter() {
+        let container = Container()
+        let calls = Counter()
+        container.thingPerID.register { id in
+            calls.increment()
+            usleep(100)
+            return Thing(id: id)
+        }
+        let results = runOnThreads(Self.threads) { index in container.thingPerID(index % 4) }
+        #expect(calls.value == 4)
+        #expect(Set(results.map(ObjectIdentifier.init)).count == 4)
+        #expect(results.allSatisfy { $0 === container.thingPerID($0.id) })
+    }
+
+    @Test func separateContainersEachGetTheirOwnInstance() {
+        let containers = (0..<4).map { _ in Container() }
+        let results = runOnThreads(Self.threads) { index in
+            containers[index % 4].cachedThing()
+        }
+        for index in 0..<4 {
+            let mine = results.enumerated().filter { $0.offset % 4 == index }.map(\.element)
+            #expect(Set(mine.map(ObjectIdentifier.init)).count == 1)
+        }
+        #expect(Set(results.map(ObjectIdentifier.init)).count == 4)
+    }
+
+    @Test func cacheHitNeverWaitsForAnotherKeysFactory() {
+        let container = Container()
+        let hit = container.cachedService()
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        container.cachedThing.register {
+            started.signal()
+            release.wait()
+            return Thing()
+        }
+        startThread { _ = container.cachedThing() }
+        #expect(signalled(started, within: 10))
+        let served = DispatchSemaphore(value: 0)
+        startThread {
+            precondition(container.cachedService() === hit)
+            _ = container.uniqueThing()
+            served.signal()
+        }
+        #expect(signalled(served, within: 10))
+        release.signal()
+    }
+
+    @Test func slowFactoryInOneContainerDoesNotDelayAnother() {
+        let slow = Container()
+        let fast = Container()
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        slow.cachedThing.register {
+            started.signal()
+            release.wait()
+            return Thing()
+        }
+        startThread { _ = slow.cachedThing() }
+        #expect(signalled(started, within: 10))
+        let served = DispatchSemaphore(value: 0)
+        startThread {
+            _ = fast.cachedThing()
+            _ = fast.cachedThing()
+            served.signal()
+        }
+        #expect(signalled(served, within: 10))
+        release.signal()
+    }
+
+    @Test func waitersGetTheInstanceOfTheCreationTheyWaitedFor() {
+        let container = Container()
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let calls = Counter()
+        container.cachedThing.register {
+            calls.increment()
+            started.signal()
+            release.wait()
+            return Thing()
+        }
+        let first = Locked<Thing?>(nil)
+        let firstDone = DispatchSemaphore(value: 0)
+        startThread {
+            first.withLock { $0 = container.cachedThing() }
+            firstDone.signal()
+        }
+        #expect(signalled(started, within: 10))
+        let waiters = DispatchGroup()
+        let seen = Locked<[ObjectIdentifier]>([])
+        for _ in 0..<8 {
+            waiters.enter()
+            startThread {
+                let thing = container.cachedThing()
+                seen.withLock { $0.append(ObjectIdentifier(thing)) }
+                waiters.leave()
+            }
+        }
+        usleep(20_000)
+        release.signal()
+        #expect(signalled(firstDone, within: 10))
+        #expect(waiters.wait(timeout: .now() + 10) == .success)
+        #expect(calls.value == 1)
+        #expect(Set(seen.current) == [ObjectIdentifier(first.current!)])
+    }
+
+    @Test func dependentCreationsRacingOnManyThreadsDoNotDeadlock() {
+        for _ in 0..<Self.rounds {
+            let container = Container()
+            let results = runOnThreads(Self.threads) { index in
+                switch index % 4 {
+                case 0: ObjectIdentifier(container.pairA().partner)
+                case 1: ObjectIdentifier(container.pairB().partner)
+                case 2: ObjectIdentifier(container.pairASibling())
+                default: ObjectIdentifier(container.pairBSibling())
+                }
+            }
+            let sibling = container.pairASibling()
+            #expect(container.pairA().partner === sibling)
+            #expect(container.pairB().partner === sibling)
+            #expect(results.count == Self.threads)
+        }
+    }
+
+    @Test func resetDuringCreationDropsTheInFlightInstance() {
+        let container = Container()
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let calls = Counter()
+        container.cachedThing.register {
+            calls.increment()
+            if calls.value == 1 {
+                started.signal()
+                release.wait()
+            }
+            return Thing()
+        }
+        let done = DispatchSemaphore(value: 0)
+        let inFlight = Locked<Thing?>(nil)
+        startThread {
+            inFlight.withLock { $0 = container.cachedThing() }
+            done.signal()
+        }
+        #expect(signalled(started, within: 10))
+        container.manager.reset(scope: .cached)
+        release.signal()
+        #expect(signalled(done, within: 10))
+        let after = container.cachedThing()
+        #expect(after !== inFlight.current)
+        #expect(container.cachedThing() === after)
+    }
+
+    @Test func settingsAreSafeToChangeWhileResolving() {
+        let container = Container()
+        container.manager.logger = { _ in }
+        _ = runOnThreads(Self.threads) { index in
+            for round in 0..<200 {
+                if index == 0 { container.manager.trace = round % 2 == 0 }
+                if index == 1 { FactoryContext.setArg("\(round)", forKey: "stress") }
+                if index == 2 { container.manager.defaultScope = round % 2 == 0 ? .cached : nil }
+                _ = container.cachedThing()
+                _ = container.service()
+            }
+            return 0
+        }
+        FactoryContext.removeArg(forKey: "stress")
+        #expect(container.cachedThing() === container.cachedThing())
+    }
+}
+
+/// A needs B, B needs A's sibling, B's sibling needs A: creations that depend on each other
+/// without a cycle, raced from every entry point.
+final class Pair: @unchecked Sendable {
+    let partner: Thing
+    init(partner: Thing) { self.partner = partner }
+}
+
+extension Container {
+    var pairA: Factory<Pair> { self { Pair(partner: self.pairB().partner) }.cached }
+    var pairB: Factory<Pair> { self { Pair(partner: self.pairASibling()) }.cached }
+    var pairASibling: Factory<Thing> {
+        self {
+            usleep(100)
+            return Thing(id: 1)
+        }.cached
+    }
+    var pairBSibling: Factory<Thing> {
+        self {
+            _ = self.pairA()
+            return Thing(id: 2)
+        }.cached
+    }
+}

@@ -1,0 +1,96 @@
+import Depot
+import Foundation
+import Testing
+
+final class OtherContainer: SharedContainer {
+    static let shared = OtherContainer()
+    let manager = ContainerManager()
+}
+
+@Suite struct GraphScopeTests {
+    @Test func oneInstancePerResolutionGraph() {
+        let container = Container()
+        let root = container.graphRoot()
+        #expect(root.left.shared === root.right.shared)
+        let other = container.graphRoot()
+        #expect(other.left.shared !== root.left.shared)
+    }
+
+    @Test func outermostGraphResolveActsAsUnique() {
+        let container = Container()
+        #expect(container.graphThing() !== container.graphThing())
+    }
+
+    @Test func graphInstancesAreReleasedWhenTheOutermostResolveReturns() {
+        let container = Container()
+        weak var shared: Thing?
+        do {
+            let root = container.graphRoot()
+            shared = root.left.shared
+            #expect(shared != nil)
+        }
+        #expect(shared == nil)
+    }
+
+    @Test func graphInstancesOfOneContainerDoNotLeakIntoAnother() {
+        let first = Container()
+        let second = Container()
+        let pair = first.uniqueThing.register {
+            Thing(id: first.graphThing() === second.graphThing() ? 1 : 2)
+        }
+        #expect(pair().id == 2)
+    }
+
+    @Test func concurrentResolutionsNeverShareAGraph() {
+        let container = Container()
+        let entered = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        let slowShared = Locked<Thing?>(nil)
+        container.graphLeaf.register {
+            let thing = container.graphThing()
+            if Thread.current.threadDictionary["slow"] != nil {
+                slowShared.withLock { $0 = thing }
+                entered.signal()
+                proceed.wait()
+            }
+            return GraphLeaf(shared: thing)
+        }
+        let slowRoot = Locked<GraphRoot?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        startThread {
+            Thread.current.threadDictionary["slow"] = true
+            slowRoot.withLock { $0 = container.graphRoot() }
+            finished.signal()
+        }
+        #expect(signalled(entered, within: 10))
+        let fast = container.graphRoot()
+        #expect(fast.left.shared === fast.right.shared)
+        #expect(fast.left.shared !== slowShared.current)
+        proceed.signal()
+        proceed.signal()
+        #expect(signalled(finished, within: 10))
+        let slow = slowRoot.current!
+        #expect(slow.left.shared === slow.right.shared)
+        #expect(slow.left.shared !== fast.left.shared)
+    }
+
+    @Test func manyGraphResolutionsKeepNothingAlive() {
+        let container = Container()
+        let alive = Locked<[Weak]>([])
+        container.graphThing.register {
+            let thing = Thing()
+            alive.withLock { $0.append(Weak(thing)) }
+            return thing
+        }
+        for _ in 0..<10_000 {
+            _ = container.graphRoot()
+        }
+        #expect(alive.current.count == 10_000)
+        #expect(alive.current.allSatisfy { $0.object == nil })
+    }
+}
+
+final class Weak: @unchecked Sendable {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}

@@ -1,0 +1,143 @@
+import Depot
+import Testing
+
+extension Scope {
+    static let session = Scope.Cached()
+    static let otherSession = Scope.Cached()
+}
+
+extension Container {
+    var sessionThing: Factory<Thing> { self { Thing() }.scope(.session) }
+    var otherSessionThing: Factory<Thing> { self { Thing() }.scope(.otherSession) }
+}
+
+@Suite struct ScopeTests {
+    @Test(arguments: [Scope.cached, .shared, .singleton, Scope.session])
+    func cachingScopesReturnOneInstanceUntilReset(scope: Scope) {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let factory = container.uniqueThing.scope(scope)
+            let first = factory()
+            #expect(factory() === first)
+            factory.reset(.scope)
+            #expect(factory() !== first)
+        }
+    }
+
+    @Test func uniqueMakesANewInstanceEveryTime() {
+        let container = Container()
+        #expect(container.uniqueThing() !== container.uniqueThing())
+        #expect(container.uniqueThing.unique() !== container.uniqueThing.unique())
+    }
+
+    @Test func cachedIsResetByTheManagerForItsScopeOnly() {
+        let container = Container()
+        let cached = container.cachedThing()
+        let session = container.sessionThing()
+        container.manager.reset(scope: .cached)
+        #expect(container.cachedThing() !== cached)
+        #expect(container.sessionThing() === session)
+    }
+
+    @Test func cachedScopeResetReachesEveryContainer() {
+        let first = Container()
+        let second = Container()
+        let firstSession = first.sessionThing()
+        let secondSession = second.sessionThing()
+        let other = first.otherSessionThing()
+        Scope.session.reset()
+        #expect(first.sessionThing() !== firstSession)
+        #expect(second.sessionThing() !== secondSession)
+        #expect(first.otherSessionThing() === other)
+    }
+
+    @Test func sharedLivesWhileSomeoneHoldsIt() {
+        let container = Container()
+        var held: Thing? = container.sharedThing()
+        weak let weakHeld = held
+        #expect(container.sharedThing() === held)
+        held = nil
+        #expect(weakHeld == nil)
+        let fresh = container.sharedThing()
+        #expect(container.sharedThing() === fresh)
+    }
+
+    @Test func sharedValueTypeBehavesAsUniqueAndWarnsOnce() {
+        let container = Container()
+        let lines = Locked<[String]>([])
+        container.manager.logger = { line in lines.withLock { $0.append(line) } }
+        let calls = Counter()
+        let factory = container.sharedValue.decorator { _, created in
+            if created { calls.increment() }
+        }
+        #expect(factory() == ValueThing(id: 1))
+        _ = factory()
+        #expect(calls.value == 2)
+        if FactoryContext.current.isDebug {
+            #expect(lines.current.count == 1)
+            #expect(lines.current.first?.contains("value type") == true)
+        }
+    }
+
+    @Test func singletonIsSharedAcrossContainersOfOneType() {
+        Scope.withIsolatedSingletons {
+            let first = Container()
+            let second = Container()
+            #expect(first.singletonThing() === second.singletonThing())
+            first.manager.reset()
+            #expect(first.singletonThing() === second.singletonThing())
+        }
+    }
+
+    @Test func singletonsOfDifferentContainerTypesDoNotCollide() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let services = ServiceContainer()
+            let fromServices = services.thing.singleton()
+            let fromContainer = container.uniqueThing.singleton()
+            #expect(fromServices !== fromContainer)
+        }
+    }
+
+    @Test func singletonScopeResetMakesNewSingletons() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let first = container.singletonThing()
+            Scope.singleton.reset()
+            #expect(container.singletonThing() !== first)
+        }
+    }
+
+    @Test func managerResetOfSingletonScopeMakesNewSingletons() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let first = container.singletonThing()
+            container.manager.reset(scope: .singleton)
+            #expect(container.singletonThing() !== first)
+        }
+    }
+
+    @Test func isolatedSingletonsDoNotSeeEachOther() {
+        let outer = Scope.withIsolatedSingletons { Container().singletonThing() }
+        let inner = Scope.withIsolatedSingletons { Container().singletonThing() }
+        #expect(outer !== inner)
+    }
+
+    @Test func registeringOverASingletonReplacesIt() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let first = container.singletonThing()
+            container.singletonThing.register { Thing(id: 9) }
+            #expect(container.singletonThing() !== first)
+            #expect(container.singletonThing().id == 9)
+        }
+    }
+
+    @Test func scopeDescriptionsNameTheScope() {
+        #expect("\(Scope.cached)" == "cached")
+        #expect("\(Scope.graph)" == "graph")
+        #expect("\(Scope.singleton)" == "singleton")
+        #expect("\(Scope.shared)" == "shared")
+        #expect("\(Scope.unique)" == "unique")
+    }
+}

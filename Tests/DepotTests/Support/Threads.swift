@@ -1,0 +1,40 @@
+import Foundation
+
+/// Runs `body` on `count` new threads, released together once all have started, and waits for
+/// all of them. Returns the results in thread order.
+func runOnThreads<Result: Sendable>(
+    _ count: Int, _ body: @escaping @Sendable (Int) -> Result
+) -> [Result] {
+    let results = Locked([Result?](repeating: nil, count: count))
+    let ready = DispatchGroup()
+    let done = DispatchGroup()
+    let start = DispatchSemaphore(value: 0)
+    for index in 0..<count {
+        ready.enter()
+        done.enter()
+        let thread = Thread {
+            ready.leave()
+            start.wait()
+            let result = body(index)
+            results.withLock { $0[index] = result }
+            done.leave()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+    ready.wait()
+    for _ in 0..<count { start.signal() }
+    done.wait()
+    return results.current.map { $0! }
+}
+
+/// Runs `body` on a new thread and returns at once.
+func startThread(_ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.start()
+}
+
+/// Whether `semaphore` is signalled within `seconds`.
+func signalled(_ semaphore: DispatchSemaphore, within seconds: Double) -> Bool {
+    semaphore.wait(timeout: .now() + seconds) == .success
+}
