@@ -136,20 +136,38 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Runs the container's `autoRegister()` if it has not run since the manager was made or its
-    /// registrations were reset. Other threads wait for it; the thread running it passes through.
-    func autoRegisterIfNeeded(_ container: any ManagedContainer) {
+    /// registrations were reset. Other threads wait for it.
+    ///
+    /// - Returns: `true` when the calling thread is inside `autoRegister()` itself (it resolves or
+    ///   registers while registering), so it must go on without waiting for itself.
+    @discardableResult
+    func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
+        // Recursive: the thread running autoRegister() gets through; every other thread waits here
+        // until it has finished.
         autoRegistrationGate.lock()
         defer { autoRegistrationGate.unlock() }
-        let shouldRun = state.withLock { state -> Bool in
-            guard !state.isAutoRegistered, !state.isAutoRegistering else { return false }
+        let phase = state.withLock { state -> AutoRegistrationPhase in
+            if state.isAutoRegistered { return .done }
+            if state.isAutoRegistering { return .runningOnThisThread }
             state.isAutoRegistering = true
+            return .toRun
+        }
+        switch phase {
+        case .done:
+            return false
+        case .runningOnThisThread:
             return true
+        case .toRun:
+            (container as? AutoRegistering)?.autoRegister()
+            state.withLock { state in
+                state.isAutoRegistering = false
+                state.isAutoRegistered = true
+            }
+            return false
         }
-        guard shouldRun else { return }
-        (container as? AutoRegistering)?.autoRegister()
-        state.withLock { state in
-            state.isAutoRegistering = false
-            state.isAutoRegistered = true
-        }
+    }
+
+    private enum AutoRegistrationPhase {
+        case done, runningOnThisThread, toRun
     }
 }

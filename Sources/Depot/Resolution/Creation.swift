@@ -7,7 +7,7 @@ final class Creation: @unchecked Sendable {
     /// Guards every `owner` and every `ResolutionFrame.waitingOn`: the wait-for graph that lets a
     /// waiter see that it would wait for itself. Taken only when a creation starts to be waited
     /// on or ends, never on a cache hit.
-    static let waitGraph = Locked(())
+    static let waitGraph = Mutex()
 
     private let gate = Mutex()
     private var owner: ResolutionFrame?
@@ -24,7 +24,9 @@ final class Creation: @unchecked Sendable {
 
     /// Ends the creation and wakes every waiter.
     func finish() {
-        Self.waitGraph.withLock { _ in owner = nil }
+        Self.waitGraph.lock()
+        owner = nil
+        Self.waitGraph.unlock()
         gate.unlock()
     }
 
@@ -32,22 +34,29 @@ final class Creation: @unchecked Sendable {
     /// close a circle of threads each waiting for another (a circular dependency split across
     /// threads, or a thread re-entering its own creation through another container).
     func wait(by frame: ResolutionFrame) {
-        let circle: [ResolutionStep]? = Self.waitGraph.withLock { _ in
-            var creation: Creation? = self
-            var steps: [ResolutionStep] = []
-            while let current = creation, let owner = current.owner {
-                steps.append(current.step)
-                if owner === frame { return steps }
-                creation = owner.waitingOn
-            }
-            frame.waitingOn = self
-            return nil
-        }
-        if let circle {
+        if let circle = enterWait(by: frame) {
             frame.failCircularWait(on: circle)
         }
         gate.lock()
         gate.unlock()
-        Self.waitGraph.withLock { _ in frame.waitingOn = nil }
+        Self.waitGraph.lock()
+        frame.waitingOn = nil
+        Self.waitGraph.unlock()
+    }
+
+    /// Records that `frame` waits for this creation, or returns the creations of the circle that
+    /// waiting would close.
+    private func enterWait(by frame: ResolutionFrame) -> [ResolutionStep]? {
+        Self.waitGraph.lock()
+        defer { Self.waitGraph.unlock() }
+        var creation: Creation? = self
+        var steps: [ResolutionStep] = []
+        while let current = creation, let owner = current.owner {
+            steps.append(current.step)
+            if owner === frame { return steps }
+            creation = owner.waitingOn
+        }
+        frame.waitingOn = self
+        return nil
     }
 }

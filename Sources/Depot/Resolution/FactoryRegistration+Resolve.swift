@@ -26,11 +26,12 @@ extension FactoryRegistration {
 
     /// Resolves the factory's value for `parameter`.
     func resolve(_ parameter: P) -> T {
+        var isInsideAutoRegistration = false
         while true {
-            let prepared = prepare(parameter)
+            let prepared = prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration)
             switch prepared {
             case .needsAutoRegistration:
-                manager.autoRegisterIfNeeded(container)
+                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
             case .hit(let value, let plan):
                 finish(value, origin: .cached, plan: plan)
                 return value
@@ -47,9 +48,11 @@ extension FactoryRegistration {
 
     /// Reads registrations and settings, and serves a per-container cache hit, in one lock.
     @inline(__always)
-    private func prepare(_ parameter: P) -> Prepared {
+    private func prepare(_ parameter: P, isInsideAutoRegistration: Bool) -> Prepared {
         manager.state.withLock { state in
-            guard state.isAutoRegistered else { return .needsAutoRegistration }
+            guard state.isAutoRegistered || isInsideAutoRegistration else {
+                return .needsAutoRegistration
+            }
             let registration = state.registrations.isEmpty ? nil : state.registrations[key]
             let plan = Plan(
                 registration: registration,

@@ -35,6 +35,13 @@ import Testing
         #expect(container.autoRegistrations.value == 2)
     }
 
+    @Test func autoRegisterCanResolveAndOtherThreadsWaitForIt() {
+        let container = AutoContainer()
+        let results = runOnThreads(16) { _ in container.resolvedDuringAutoRegister() }
+        #expect(container.autoRegistrations.value == 1)
+        #expect(results.allSatisfy { $0.id == 42 && $0 === results[0] })
+    }
+
     @Test func registrationBeforeFirstResolveOutlivesAutoRegister() {
         let container = AutoContainer()
         container.service.register { MockService("test") }

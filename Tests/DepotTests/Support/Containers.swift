@@ -16,11 +16,14 @@ final class AutoContainer: SharedContainer, AutoRegistering {
     func autoRegister() {
         autoRegistrations.increment()
         service.register { MockService("auto") }
+        resolvedDuringAutoRegister.register { Thing(id: 42) }
+        _ = resolvedDuringAutoRegister()
     }
 }
 
 extension AutoContainer {
     var service: Factory<any Service> { self { LiveService() } }
+    var resolvedDuringAutoRegister: Factory<Thing> { self { Thing() }.cached }
 }
 
 extension ServiceContainer {
