@@ -11,7 +11,12 @@ let package = Package(
     targets: [
         .target(name: "Depot"),
         .target(name: "DepotTesting", dependencies: ["Depot"]),
-        .testTarget(name: "DepotTests", dependencies: ["Depot", "DepotTesting"]),
+        .testTarget(
+            name: "DepotTests", dependencies: ["Depot", "DepotTesting", "depot-crash-helper"]),
+        // Runs scenarios that stop the process (cycles, missing registrations) for the tests
+        // that check the message and the exit status.
+        .executableTarget(
+            name: "depot-crash-helper", dependencies: ["Depot"], path: "Tests/CrashHelper"),
         .testTarget(name: "DepotTestingTests", dependencies: ["Depot", "DepotTesting"]),
         .executableTarget(name: "quick-start", dependencies: ["Depot"], path: "Examples/quick-start"),
         .executableTarget(name: "scopes-tour", dependencies: ["Depot"], path: "Examples/scopes-tour"),

@@ -9,6 +9,7 @@
     ///     @InjectedObject(\.contentViewModel) var model
     /// }
     /// ```
+    @available(iOS 14, macOS 11, tvOS 14, watchOS 7, *)
     @MainActor
     @propertyWrapper
     public struct InjectedObject<T: ObservableObject>: DynamicProperty {

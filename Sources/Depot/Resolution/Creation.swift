@@ -35,28 +35,41 @@ final class Creation: @unchecked Sendable {
     /// threads, or a thread re-entering its own creation through another container).
     func wait(by frame: ResolutionFrame) {
         if let circle = enterWait(by: frame) {
-            frame.failCircularWait(on: circle)
+            frame.failCircularWait(continuingWith: circle)
         }
         gate.lock()
         gate.unlock()
         Self.waitGraph.lock()
         frame.waitingOn = nil
+        frame.waitingPath = []
         Self.waitGraph.unlock()
     }
 
-    /// Records that `frame` waits for this creation, or returns the creations of the circle that
-    /// waiting would close.
+    /// Records that `frame` waits for this creation, or, if waiting would close a circle of
+    /// threads, returns the steps the other threads took from this creation back to one that
+    /// `frame` is making.
     private func enterWait(by frame: ResolutionFrame) -> [ResolutionStep]? {
         Self.waitGraph.lock()
         defer { Self.waitGraph.unlock() }
         var creation: Creation? = self
         var steps: [ResolutionStep] = []
         while let current = creation, let owner = current.owner {
-            steps.append(current.step)
-            if owner === frame { return steps }
+            if owner === frame {
+                // Back on this thread: the step is on its path (and already in `steps` unless
+                // this thread re-entered its own creation directly).
+                if steps.isEmpty { steps.append(current.step) }
+                return steps
+            }
+            // The owner's path runs through the step it is creating, to the one it waits for.
+            let path = owner.waitingPath
+            if let start = path.lastIndex(where: { $0.isSameResolution(as: current.step) }) {
+                steps += path[path.index(after: start)...].dropLast()
+            }
             creation = owner.waitingOn
+            if let next = creation { steps.append(next.step) }
         }
         frame.waitingOn = self
+        frame.waitingPath = frame.path
         return nil
     }
 }

@@ -19,8 +19,10 @@ final class ResolutionFrame {
 
     private(set) var path: [ResolutionStep] = []
     private var graphInstances: [InstanceKey: Any] = [:]
-    /// The creation this thread is blocked on; read and written only under `Creation.waitGraph`.
+    /// The creation this thread is blocked on, and its path then, for the cycle message of another
+    /// thread; read and written only under `Creation.waitGraph`.
     var waitingOn: Creation?
+    var waitingPath: [ResolutionStep] = []
 
     init() {
         path.reserveCapacity(16)
@@ -102,11 +104,15 @@ final class ResolutionFrame {
                 + tail.joined(separator: " -> "))
     }
 
-    func failCircularWait(on creations: [ResolutionStep]) -> Never {
-        let steps = path.map(\.description) + [creations[0].description]
+    /// Stops the process for a circle of threads: this thread's path ends with the step it
+    /// would wait for, `circle` holds the other threads' steps from there back to one on this
+    /// thread's path.
+    func failCircularWait(continuingWith circle: [ResolutionStep]) -> Never {
+        let closing = circle.last!
+        let start = path.firstIndex { $0.isSameResolution(as: closing) } ?? 0
+        let steps = (path[start...] + circle.dropLast()).map(\.description) + [closing.description]
         fatalError(
             "Depot: circular dependency: " + steps.joined(separator: " -> ")
-                + " (split across threads, each waiting for another to create: "
-                + creations.map(\.description).joined(separator: ", ") + ")")
+                + " (across threads: each waits for another to finish creating)")
     }
 }

@@ -1,0 +1,67 @@
+// Runs one scenario named by the first argument; the ones that should stop the process do.
+import Depot
+import Foundation
+
+final class A: @unchecked Sendable { init(_: B) {} }
+final class B: @unchecked Sendable { init(_: A) {} }
+final class Node: @unchecked Sendable {
+    let depth: Int
+    init(depth: Int) { self.depth = depth }
+}
+
+extension Container {
+    var a: Factory<A> { self { A(self.b()) } }
+    var b: Factory<B> { self { B(self.a()) } }
+    var cachedA: Factory<A> { self { A(self.cachedB()) }.cached }
+    var cachedB: Factory<B> { self { B(self.cachedA()) }.cached }
+    var countdown: ParameterFactory<Int, Node> {
+        self { n in n == 0 ? Node(depth: 0) : Node(depth: self.countdown(n - 1).depth + 1) }
+    }
+    var again: ParameterFactory<Int, Node> { self { n in self.again(n) } }
+    var promisedNode: Factory<Node?> { promised() }
+}
+
+/// Both threads hold their creation before either asks for the other's.
+let bothStarted = DispatchGroup()
+
+extension Container {
+    var slowA: Factory<A> {
+        self {
+            bothStarted.leave()
+            bothStarted.wait()
+            return A(self.slowB())
+        }.cached
+    }
+    var slowB: Factory<B> {
+        self {
+            bothStarted.leave()
+            bothStarted.wait()
+            return B(self.slowA())
+        }.cached
+    }
+}
+
+let container = Container()
+switch CommandLine.arguments.dropFirst().first {
+case "cycle":
+    _ = container.a()
+case "cached-cycle":
+    _ = container.cachedA()
+case "parameter-cycle":
+    _ = container.again(3)
+case "parameter-recursion":
+    print("depth \(container.countdown(20).depth)")
+case "cross-thread-cycle":
+    bothStarted.enter()
+    bothStarted.enter()
+    Thread { _ = container.slowA() }.start()
+    _ = container.slowB()
+case "promised":
+    container.manager.promiseTriggersError = true
+    _ = container.promisedNode()
+default:
+    print("usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|parameter-recursion|"
+        + "cross-thread-cycle|promised")
+    exit(2)
+}
+print("finished")

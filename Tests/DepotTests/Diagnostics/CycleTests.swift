@@ -1,0 +1,53 @@
+import Testing
+
+/// Cycles stop the process with every step named, in debug and release builds: these tests run in
+/// both, each against a helper built in the same configuration.
+@Suite struct CycleTests {
+    @Test func cycleStopsWithEveryStepOfItsPath() throws {
+        let run = try runCrashHelper("cycle")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: Container.a<A> -> Container.b<B> -> Container.a<A>"))
+        #expect(!run.output.contains("finished"))
+    }
+
+    @Test func cycleThroughCachedFactoriesIsReportedNotDeadlocked() throws {
+        let run = try runCrashHelper("cached-cycle")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: Container.cachedA<A> -> Container.cachedB<B> -> "
+                    + "Container.cachedA<A>"))
+    }
+
+    @Test func sameParameterAgainIsACycle() throws {
+        let run = try runCrashHelper("parameter-cycle")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: Container.again<Node> -> Container.again<Node>"))
+    }
+
+    @Test func recursionThroughOtherParameterValuesIsNotACycle() throws {
+        let run = try runCrashHelper("parameter-recursion")
+        #expect(run.status == 0)
+        #expect(run.output.contains("depth 20"))
+    }
+
+    @Test func cycleSplitAcrossThreadsIsReportedNotDeadlocked() throws {
+        let run = try runCrashHelper("cross-thread-cycle")
+        #expect(run.status != 0)
+        let circle = [
+            "Container.slowA<A> -> Container.slowB<B> -> Container.slowA<A>",
+            "Container.slowB<B> -> Container.slowA<A> -> Container.slowB<B>",
+        ]
+        #expect(circle.contains { run.errors.contains("Depot: circular dependency: \($0) (across") })
+    }
+
+    @Test func unregisteredPromiseNamesContainerKeyAndType() throws {
+        let run = try runCrashHelper("promised")
+        #expect(run.status != 0)
+        #expect(run.errors.contains("Container.promisedNode<Optional<Node>> was promised"))
+    }
+}
