@@ -24,26 +24,64 @@ extension ContainerManager {
 
     /// What was registered for one factory from outside its declaration: a replacement factory,
     /// context overrides, and modifiers applied after `register`.
-    struct Registration {
-        /// A `@Sendable (P) -> T`.
-        var factory: Any?
-        /// `@Sendable (P) -> T` for each context.
-        var contexts: [FactoryContextType: Any] = [:]
-        var scope: Scope?
-        var timeToLive: Double?
-        /// A `FactoryRegistration<P, T>.Decorator`.
-        var decorator: Any?
+    ///
+    /// Immutable, so a resolution takes it out of the lock as one reference, and `push()` can
+    /// save the dictionary as it is; a change makes a new one (see `State.changeRegistration`).
+    // @unchecked Sendable: every stored property is a `let` and never changes.
+    @usableFromInline
+    final class Registration: @unchecked Sendable {
+        /// The registration's contents, as a value to change.
+        struct Fields {
+            /// A `FactoryRegistration<P, T>.Body`.
+            var factory: Any?
+            /// A `FactoryRegistration<P, T>.Body` for each context.
+            var contexts: [FactoryContextType: Any] = [:]
+            var scope: Scope?
+            var timeToLive: Double?
+            /// A `FactoryRegistration<P, T>.Decorator`.
+            var decorator: Any?
 
-        func withoutFactory() -> Registration? {
-            guard !contexts.isEmpty else { return nil }
-            return Registration(factory: nil, contexts: contexts)
+            var isEmpty: Bool {
+                factory == nil && contexts.isEmpty && scope == nil && timeToLive == nil
+                    && decorator == nil
+            }
         }
 
-        func withoutContexts() -> Registration? {
-            var copy = self
-            copy.contexts = [:]
-            return copy.factory == nil && copy.scope == nil && copy.timeToLive == nil
-                && copy.decorator == nil ? nil : copy
+        let fields: Fields
+        let hasDecorator: Bool
+
+        init(_ fields: Fields) {
+            self.fields = fields
+            hasDecorator = fields.decorator != nil
+        }
+
+        @usableFromInline var decorator: Any? { fields.decorator }
+    }
+}
+
+extension ContainerManager.State {
+    /// Replaces the registration for `key` with a changed copy; an empty one is removed.
+    mutating func changeRegistration(
+        for key: FactoryKey, _ change: (inout ContainerManager.Registration.Fields) -> Void
+    ) {
+        var fields = registrations[key]?.fields ?? .init()
+        change(&fields)
+        registrations[key] = fields.isEmpty ? nil : ContainerManager.Registration(fields)
+    }
+
+    /// Forgets every registration's replacement factory and modifiers, keeping its contexts.
+    mutating func removeFactories(where predicate: (FactoryKey) -> Bool = { _ in true }) {
+        for key in registrations.keys where predicate(key) {
+            changeRegistration(for: key) { fields in
+                fields = .init(contexts: fields.contexts)
+            }
+        }
+    }
+
+    /// Forgets every registration's contexts.
+    mutating func removeContexts(where predicate: (FactoryKey) -> Bool = { _ in true }) {
+        for key in registrations.keys where predicate(key) {
+            changeRegistration(for: key) { $0.contexts = [:] }
         }
     }
 }

@@ -13,8 +13,10 @@
 // is a mutex.
 public final class ContainerManager: @unchecked Sendable {
     let state: Locked<State>
+    /// The per-container caches, as scopes reach them for `Scope.reset()`.
+    let caches: Caches
     /// Where this container's singletons live: the realm current when it was created.
-    let realm: SingletonRealm
+    @usableFromInline let realm: SingletonRealm
     /// Serialises `autoRegister()`; recursive so the container can resolve inside it.
     let autoRegistrationGate = Mutex(recursive: true)
 
@@ -29,6 +31,7 @@ public final class ContainerManager: @unchecked Sendable {
     init(realm: SingletonRealm) {
         self.realm = realm
         state = Locked(State())
+        caches = Caches(state: state)
     }
 
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
@@ -68,6 +71,18 @@ public final class ContainerManager: @unchecked Sendable {
         set { state.withLock { $0.clock = newValue } }
     }
 
+    /// Kept so FactoryKit code that tunes its cycle check builds; Depot ignores it.
+    ///
+    /// FactoryKit counts how often a factory repeats in a chain and, in debug builds, stops past
+    /// this number (0 turns the check off). Depot stops on the first real re-entry of the same
+    /// container, key and parameter, in every build, and never on recursion through other
+    /// parameters, so there is nothing to tune.
+    @available(*, deprecated, message: "Depot detects cycles exactly; remove this setting.")
+    public var dependencyChainTestMax: Int {
+        get { 0 }
+        set {}
+    }
+
     /// Forgets registrations, contexts and cached instances, as `options` says.
     ///
     /// - Parameter options: what to forget; ``FactoryResetOptions/all`` by default. Singletons
@@ -83,10 +98,10 @@ public final class ContainerManager: @unchecked Sendable {
                 state.instances.removeAll()
                 state.isAutoRegistered = false
             case .registration:
-                state.registrations = state.registrations.compactMapValues { $0.withoutFactory() }
+                state.removeFactories()
                 state.isAutoRegistered = false
             case .context:
-                state.registrations = state.registrations.compactMapValues { $0.withoutContexts() }
+                state.removeContexts()
             case .scope:
                 state.instances.removeAll()
             }
@@ -130,8 +145,22 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     func removeInstances(of scope: Scope) {
-        state.withLock { state in
-            state.instances.removeAll { _, id in id == ObjectIdentifier(scope) }
+        caches.removeInstances(of: scope)
+    }
+
+    /// A manager's per-container caches, for scopes to reset; they hold it weakly and it lives
+    /// as long as its manager.
+    final class Caches: Sendable {
+        let state: Locked<State>
+
+        init(state: Locked<State>) {
+            self.state = state
+        }
+
+        func removeInstances(of scope: Scope) {
+            state.withLock { state in
+                state.instances.removeAll { _, id in id == ObjectIdentifier(scope) }
+            }
         }
     }
 
@@ -141,6 +170,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// - Returns: `true` when the calling thread is inside `autoRegister()` itself (it resolves or
     ///   registers while registering), so it must go on without waiting for itself.
     @discardableResult
+    @usableFromInline
     func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
         // Recursive: the thread running autoRegister() gets through; every other thread waits here
         // until it has finished.

@@ -12,58 +12,75 @@ public protocol FactoryModifying {
 extension FactoryModifying {
     /// Sets the scope that decides how long instances live (see <doc:ChoosingAScope>).
     @discardableResult
-    public func scope(_ scope: Scope) -> Self {
-        var copy = self
-        copy.registration.modify({ $0.scope = scope }, persisting: { $0.scope = scope })
-        return copy
+    @inlinable
+    public consuming func scope(_ scope: Scope) -> Self {
+        // `consuming`: a declaration's `self { ... }.cached` moves the factory into the result
+        // instead of copying it.
+        if registration.persistsModifiers {
+            registration.persist(.scope(scope))
+        }
+        registration.scope = scope
+        return self
     }
 
     /// A new instance on every resolve.
-    public var unique: Self { scope(.unique) }
+    @inlinable
+    public var unique: Self { consuming get { scope(.unique) } }
     /// One instance per container until reset.
-    public var cached: Self { scope(.cached) }
+    @inlinable
+    public var cached: Self { consuming get { scope(.cached) } }
     /// One instance per container while anyone holds it.
-    public var shared: Self { scope(.shared) }
+    @inlinable
+    public var shared: Self { consuming get { scope(.shared) } }
     /// One instance per process until reset.
-    public var singleton: Self { scope(.singleton) }
+    @inlinable
+    public var singleton: Self { consuming get { scope(.singleton) } }
     /// One instance per resolution graph.
-    public var graph: Self { scope(.graph) }
+    @inlinable
+    public var graph: Self { consuming get { scope(.graph) } }
 
     /// Replaces a cached instance older than `seconds` on the next resolve, measured from its
     /// creation on the manager's monotonic ``ContainerManager/clock``.
     @discardableResult
-    public func timeToLive(_ seconds: Double) -> Self {
-        var copy = self
-        copy.registration.modify(
-            { $0.timeToLive = seconds }, persisting: { $0.timeToLive = seconds })
-        return copy
+    @inlinable
+    public consuming func timeToLive(_ seconds: Double) -> Self {
+        if registration.persistsModifiers {
+            registration.persist(.timeToLive(seconds))
+        }
+        registration.timeToLive = seconds
+        return self
     }
 
     /// Calls `decorator` with every resolved value, cached or new.
     @discardableResult
-    public func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
+    @inlinable
+    public consuming func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
         setDecorator(.value(decorator))
     }
 
     /// Calls `decorator` with every resolved value and whether it was just created (`false` when
     /// it came from a scope's cache).
     @discardableResult
-    public func decorator(_ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
+    @inlinable
+    public consuming func decorator(_ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
         setDecorator(.created(decorator))
     }
 
-    private func setDecorator(_ decorator: FactoryRegistration<P, T>.Decorator) -> Self {
-        var copy = self
-        copy.registration.modify(
-            { $0.decorator = decorator }, persisting: { $0.decorator = decorator })
-        return copy
+    @inlinable
+    consuming func setDecorator(_ decorator: FactoryRegistration<P, T>.Decorator) -> Self {
+        if registration.persistsModifiers {
+            registration.persist(.decorator(decorator))
+        }
+        registration.decorator = decorator
+        return self
     }
 
     /// Kept for FactoryKit code: there, modifiers in a declaration overwrite those set from
     /// outside on every resolve unless `once()` is applied. In Depot a declaration's modifiers
     /// never overwrite a registration's, so `once()` has nothing to do.
     @discardableResult
-    public func once() -> Self { self }
+    @inlinable
+    public consuming func once() -> Self { self }
 
     /// Forgets what `options` says for this factory in its container: its registration, its
     /// contexts, its cached instances (the singleton too), or all of them.
@@ -73,9 +90,8 @@ extension FactoryModifying {
         return self
     }
 
-    func promising() -> Self {
-        var copy = self
-        copy.registration.isPromised = true
-        return copy
+    consuming func promising() -> Self {
+        registration.isPromised = true
+        return self
     }
 }

@@ -18,6 +18,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///   - container: the container whose manager keeps the factory's registrations and caches.
     ///   - key: identifies the factory in its container; the property's name by default.
     ///   - factory: makes a new instance.
+    @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
         _ factory: @escaping @Sendable () -> T
@@ -30,6 +31,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     public func callAsFunction() -> T { resolve() }
 
     /// Resolves the factory's value.
+    @inlinable
     public func resolve() -> T { registration.resolve(()) }
 
     /// Replaces the factory's closure in its container; cached instances of it are dropped.

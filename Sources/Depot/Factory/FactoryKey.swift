@@ -1,11 +1,13 @@
 /// Identifies a factory within a container: the key the factory was declared with (its
 /// property's name, through `#function`) and the type it makes.
+@usableFromInline
 struct FactoryKey: Hashable, Sendable {
     /// The address of the key's characters: every use of one factory declaration shares one
     /// string literal, so the address identifies it without reading the characters.
-    private let name: UInt
-    private let type: ObjectIdentifier
+    @usableFromInline let name: UInt
+    @usableFromInline let type: ObjectIdentifier
 
+    @inlinable
     init(name: StaticString, type: Any.Type) {
         self.name =
             name.hasPointerRepresentation
@@ -19,5 +21,38 @@ struct FactoryKey: Hashable, Sendable {
 struct InstanceKey: Hashable {
     let factory: FactoryKey
     let owner: ObjectIdentifier?
-    let parameter: AnyHashable?
+    /// A class reference, so that a key without a parameter is plain data: copying and comparing
+    /// it calls no value witness.
+    let parameter: ParameterKey?
+
+    // Hashes only what is there: most keys have neither owner nor parameter.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(factory.name)
+        hasher.combine(factory.type)
+        if let owner { hasher.combine(owner) }
+        if let parameter { hasher.combine(parameter.value) }
+    }
+
+    static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
+        guard lhs.factory == rhs.factory, lhs.owner == rhs.owner else { return false }
+        switch (lhs.parameter, rhs.parameter) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left.value == right.value
+        default: return false
+        }
+    }
+}
+
+/// The parameter of a factory that caches one instance per parameter value.
+@usableFromInline
+final class ParameterKey: Sendable {
+    // The value is only hashed and compared, never handed out.
+    nonisolated(unsafe) let value: AnyHashable
+
+    /// Wraps `parameter`, which must be Hashable (`scopeOnParameters` exists only then).
+    @usableFromInline
+    init?(_ parameter: Any) {
+        guard let value = parameter as? AnyHashable else { return nil }
+        self.value = value
+    }
 }

@@ -11,6 +11,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     public var registration: FactoryRegistration<P, T>
 
     /// Makes a parameterised factory of `container`.
+    @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
         _ factory: @escaping @Sendable (P) -> T
@@ -24,6 +25,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     public func callAsFunction(_ parameter: P) -> T { resolve(parameter) }
 
     /// Resolves the factory's value for `parameter`.
+    @inlinable
     public func resolve(_ parameter: P) -> T { registration.resolve(parameter) }
 
     /// Replaces the factory's closure in its container; cached instances of it are dropped.
@@ -112,9 +114,11 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
 extension ParameterFactory where P: Hashable {
     /// Caches one instance per parameter value instead of one for all parameters.
+    @inlinable
     public var scopeOnParameters: Self {
-        var copy = self
-        copy.registration.scopesOnParameters = true
-        return copy
+        consuming get {
+            registration.scopesOnParameters = true
+            return self
+        }
     }
 }

@@ -1,132 +1,136 @@
 extension FactoryRegistration {
-    /// What a resolution found under the manager's lock.
-    private enum Prepared {
-        /// A per-container instance was cached: the hit path, served in one lock.
-        case hit(T, Plan)
-        case miss(Plan)
-        case needsAutoRegistration
-    }
-
-    /// What the manager's state says about this resolution.
-    private struct Plan {
-        let registration: ContainerManager.Registration?
-        let scope: Scope
-        let timeToLive: Double?
-        let trace: Bool
-        let containerDecorator: (@Sendable (Any) -> Void)?
-    }
-
-    /// Where a resolved value came from, as tracing shows it.
-    enum Origin: String {
-        case factory = "F"
-        case registration = "R"
-        case context = "O"
-        case cached = "C"
-    }
-
     /// Resolves the factory's value for `parameter`.
+    ///
+    /// Inlinable so that the caller's module specialises it: a hit is `prepare` (not generic)
+    /// plus a cast of the kept cell, and a plain `.unique` resolve runs the closure between two
+    /// pushes of the thread's resolution frame. Everything else goes to `resolveMiss`.
+    @inlinable
     func resolve(_ parameter: P) -> T {
         var isInsideAutoRegistration = false
         while true {
-            let prepared = prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration)
+            let prepared = manager.prepare(
+                key, scope: scope, timeToLive: timeToLive,
+                parameter: scopesOnParameters ? ParameterKey(parameter) : nil,
+                containerType: ObjectIdentifier(Swift.type(of: container)),
+                isInsideAutoRegistration: isInsideAutoRegistration)
             switch prepared {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
-            case .hit(let value, let plan):
-                finish(value, origin: .cached, plan: plan)
+            case .hit(let cell, let isWeak, let plan):
+                // A weakly held instance can go between the lookup and here: then look again.
+                guard let value = value(in: cell, isWeak: isWeak) else { continue }
+                if plan != nil || decorator != nil {
+                    finish(value, origin: .cached, plan: plan)
+                }
                 return value
             case .miss(let plan):
+                guard plan.registration == nil, plan.scope.placement == .none, !isPromised else {
+                    return resolveMiss(parameter, plan: plan)
+                }
                 let frame = ResolutionFrame.current
                 frame.enter(step(parameter))
                 defer { frame.leave() }
-                let (value, origin) = make(parameter, plan: plan, frame: frame)
-                finish(value, origin: origin, plan: plan)
+                let value = body(parameter)
+                if plan.needsFinish || decorator != nil {
+                    finish(value, origin: .factory, plan: plan)
+                }
                 return value
             }
         }
     }
 
-    /// Reads registrations and settings, and serves a per-container cache hit, in one lock.
-    @inline(__always)
-    private func prepare(_ parameter: P, isInsideAutoRegistration: Bool) -> Prepared {
-        manager.state.withLock { state in
-            guard state.isAutoRegistered || isInsideAutoRegistration else {
-                return .needsAutoRegistration
-            }
-            let registration = state.registrations.isEmpty ? nil : state.registrations[key]
-            let plan = Plan(
-                registration: registration,
-                scope: registration?.scope ?? scope ?? state.defaultScope ?? Scope.unique,
-                timeToLive: registration?.timeToLive ?? timeToLive,
-                trace: state.trace,
-                containerDecorator: state.decorator)
-            if plan.scope.placement == .container,
-                let value: T = state.instances.instance(
-                    for: instanceKey(parameter, owner: nil), in: plan.scope,
-                    timeToLive: plan.timeToLive, now: { state.clock.now() })
-            {
-                return .hit(value, plan)
-            }
-            return .miss(plan)
+    /// The instance a kept cell holds.
+    @inlinable
+    func value(in cell: InstanceTable.Cell, isWeak: Bool) -> T? {
+        // The key names the value's type and the scope the kind of cell, so the casts hold.
+        if isWeak {
+            return unsafeDowncast(cell, to: InstanceTable.WeakCell.self).object as? T
+        }
+        return unsafeDowncast(cell, to: InstanceTable.StrongCell<T>.self).value
+    }
+
+    /// Runs the decorators and traces.
+    @inlinable
+    func finish(_ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?) {
+        if let decorator = plan?.registration?.decorator as? Decorator ?? decorator {
+            decorator(value, created: origin != .cached)
+        }
+        guard let plan else { return }
+        plan.decorator?(value)
+        if plan.trace {
+            manager.trace(step(nil), origin: origin, scope: plan.scope)
         }
     }
 
-    @inline(__always)
-    private func instanceKey(_ parameter: P, owner: ObjectIdentifier?) -> InstanceKey {
-        InstanceKey(
-            factory: key, owner: owner,
-            // `scopeOnParameters` exists only where P is Hashable, so the cast succeeds.
-            parameter: scopesOnParameters ? (parameter as Any) as? AnyHashable : nil)
-    }
-
-    /// Gets the value from the plan's scope, creating it if the scope has none.
-    private func make(_ parameter: P, plan: Plan, frame: ResolutionFrame) -> (T, Origin) {
+    /// Resolves what the hit path does not: registrations, contexts, promises, graph and
+    /// caching scopes' creation.
+    @usableFromInline
+    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
+        let frame = ResolutionFrame.current
+        frame.enter(step(parameter))
+        defer { frame.leave() }
+        var origin = ResolutionOrigin.factory
+        let value: T
         switch plan.scope.placement {
         case .none:
-            return run(parameter, plan: plan)
+            value = run(parameter, plan: plan, origin: &origin)
         case .graph:
-            let key = instanceKey(parameter, owner: ObjectIdentifier(manager))
-            if let value = frame.graphInstance(for: key) {
-                return (value as! T, .cached)
+            let key = InstanceKey(
+                factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
+            if let kept = frame.graphInstance(for: key) {
+                value = kept as! T
+                origin = .cached
+            } else {
+                value = run(parameter, plan: plan, origin: &origin)
+                frame.setGraphInstance(value, for: key)
             }
-            let (value, origin) = run(parameter, plan: plan)
-            frame.setGraphInstance(value, for: key)
-            return (value, origin)
         case .container:
-            let made = instance(
-                in: manager, key: instanceKey(parameter, owner: nil), parameter: parameter,
-                plan: plan, frame: frame)
-            if made.isKept {
+            let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
+            let isKept: Bool
+            (value, isKept) = instance(
+                in: manager, key: key, parameter: parameter, plan: plan, frame: frame,
+                origin: &origin)
+            if isKept {
                 plan.scope.track(manager)
             }
-            return (made.value, made.origin)
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))
-            let made = instance(
-                in: manager.realm, key: instanceKey(parameter, owner: owner), parameter: parameter,
-                plan: plan, frame: frame)
-            return (made.value, made.origin)
+            let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
+            (value, _) = instance(
+                in: manager.realm, key: key, parameter: parameter, plan: plan, frame: frame,
+                origin: &origin)
         }
+        finish(value, origin: origin, plan: plan)
+        return value
+    }
+
+    private func parameterKey(_ parameter: P) -> ParameterKey? {
+        scopesOnParameters ? ParameterKey(parameter) : nil
     }
 
     /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
+    /// Returns whether a new instance was kept.
     private func instance<Owner: InstanceOwner>(
-        in owner: Owner, key: InstanceKey, parameter: P, plan: Plan, frame: ResolutionFrame
-    ) -> (value: T, origin: Origin, isKept: Bool) {
+        in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
+        frame: ResolutionFrame, origin: inout ResolutionOrigin
+    ) -> (T, Bool) {
         let clock = manager.clock
         while true {
-            let found: InstanceTable.Lookup<T> = owner.withInstances { table in
+            let found = owner.withInstances { table in
                 table.lookup(
                     key, in: plan.scope, timeToLive: plan.timeToLive, now: { clock.now() },
                     frame: frame, step: frame.parent!)
             }
             switch found {
-            case .hit(let value):
-                return (value, .cached, false)
+            case .hit(let cell):
+                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
+                    origin = .cached
+                    return (value, false)
+                }
             case .waitFor(let creation):
                 creation.wait(by: frame)
             case .create(let creation):
-                let (value, origin) = run(parameter, plan: plan)
+                let value = run(parameter, plan: plan, origin: &origin)
                 let createdAt = clock.now()
                 let isKept = owner.withInstances { table in
                     table.finish(
@@ -139,25 +143,29 @@ extension FactoryRegistration {
                             + "which holds instances weakly; it behaves as unique. Use .cached to "
                             + "keep one value.")
                 }
-                return (value, origin, isKept)
+                return (value, isKept)
             }
         }
     }
 
     /// Runs the closure that applies: a context override, a registration, or the declaration's.
-    private func run(_ parameter: P, plan: Plan) -> (T, Origin) {
-        if let registration = plan.registration {
+    private func run(
+        _ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
+    ) -> T {
+        if let registration = plan.registration?.fields {
             if !registration.contexts.isEmpty {
                 let context = FactoryContext.current
                 let matching = registration.contexts
                     .filter { $0.key.holds(in: context) }
                     .min { $0.key.priority < $1.key.priority }
                 if let matching {
-                    return ((matching.value as! Body)(parameter), .context)
+                    origin = .context
+                    return (matching.value as! Body)(parameter)
                 }
             }
             if let body = registration.factory {
-                return ((body as! Body)(parameter), .registration)
+                origin = .registration
+                return (body as! Body)(parameter)
             }
         }
         if isPromised, manager.promiseTriggersError {
@@ -167,21 +175,8 @@ extension FactoryRegistration {
                     + "container.\(name).register { ... }, or set "
                     + "manager.promiseTriggersError = false to get nil.")
         }
-        return (body(parameter), .factory)
-    }
-
-    /// Runs the decorators and traces.
-    @inline(__always)
-    private func finish(_ value: T, origin: Origin, plan: Plan) {
-        if let decorator = plan.registration?.decorator as? Decorator ?? decorator {
-            decorator(value, created: origin != .cached)
-        }
-        plan.containerDecorator?(value)
-        if plan.trace {
-            let depth = ResolutionFrame.current.depth
-            manager.logger(
-                "Depot: \(depth): \(step(nil)) = \(origin.rawValue) [\(plan.scope)]")
-        }
+        origin = .factory
+        return body(parameter)
     }
 
     private func warnOnce(_ message: @autoclosure () -> String) {

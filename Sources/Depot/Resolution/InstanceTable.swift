@@ -3,8 +3,11 @@
 ///
 /// A value type with mutating methods: it lives inside a `Locked`, so every method runs under
 /// its owner's lock.
+@usableFromInline
 struct InstanceTable {
-    /// A kept instance.
+    /// A kept instance. Cells never change after they are made, so a cell taken out of the table
+    /// under the lock can be read after the lock is released.
+    @usableFromInline
     class Cell {
         let scope: ObjectIdentifier
         let createdAt: Double
@@ -15,8 +18,9 @@ struct InstanceTable {
     }
 
     /// An instance held strongly.
+    @usableFromInline
     final class StrongCell<Value>: Cell {
-        let value: Value
+        @usableFromInline let value: Value
         init(_ value: Value, scope: ObjectIdentifier, createdAt: Double) {
             self.value = value
             super.init(scope: scope, createdAt: createdAt)
@@ -24,8 +28,10 @@ struct InstanceTable {
     }
 
     /// An instance held weakly: it is gone once nobody else holds it.
+    @usableFromInline
     final class WeakCell: Cell {
-        weak var object: AnyObject?
+        // Set once, at init; loading a weak reference is thread-safe.
+        @usableFromInline weak var object: AnyObject?
         init(_ object: AnyObject, scope: ObjectIdentifier, createdAt: Double) {
             self.object = object
             super.init(scope: scope, createdAt: createdAt)
@@ -33,8 +39,8 @@ struct InstanceTable {
     }
 
     /// What a lookup found.
-    enum Lookup<Value> {
-        case hit(Value)
+    enum Lookup {
+        case hit(Cell)
         case waitFor(Creation)
         case create(Creation)
     }
@@ -44,30 +50,27 @@ struct InstanceTable {
 
     var isEmpty: Bool { cells.isEmpty }
 
-    /// The kept instance for `key`, if it belongs to `scope`, is alive and is younger than
-    /// `timeToLive` at `now`.
+    /// The cell kept for `key`, if it belongs to `scope`, its instance is alive, and it is
+    /// younger than `timeToLive` at `now`.
     @inline(__always)
-    func instance<Value>(
+    func cell(
         for key: InstanceKey, in scope: Scope, timeToLive: Double?, now: () -> Double
-    ) -> Value? {
+    ) -> Cell? {
         guard let cell = cells[key], cell.scope == ObjectIdentifier(scope) else { return nil }
         if let timeToLive, now() - cell.createdAt >= timeToLive { return nil }
-        if scope.holdsWeakly {
-            return (cell as! WeakCell).object as? Value
-        }
-        // The key names the value's type and the scope names the kind of cell, so the cast
-        // cannot fail.
-        return unsafeDowncast(cell, to: StrongCell<Value>.self).value
+        // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
+        if scope.holdsWeakly, unsafeDowncast(cell, to: WeakCell.self).object == nil { return nil }
+        return cell
     }
 
-    /// The kept instance, or the creation to wait for, or a new creation that `frame` must
-    /// carry out and pass to `finish`.
-    mutating func lookup<Value>(
+    /// The kept cell, or the creation to wait for, or a new creation that `frame` must carry
+    /// out and pass to `finish`.
+    mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: () -> Double,
         frame: @autoclosure () -> ResolutionFrame, step: @autoclosure () -> ResolutionStep
-    ) -> Lookup<Value> {
-        if let value: Value = instance(for: key, in: scope, timeToLive: timeToLive, now: now) {
-            return .hit(value)
+    ) -> Lookup {
+        if let cell = cell(for: key, in: scope, timeToLive: timeToLive, now: now) {
+            return .hit(cell)
         }
         if let creation = creations[key] {
             return .waitFor(creation)

@@ -7,29 +7,42 @@
 #endif
 
 /// A value guarded by a pthread mutex; `withLock` is the only way to reach it.
+///
+/// The mutex and the value share one allocation, and the value is reached through a pointer, so
+/// `withLock` pays no dynamic exclusivity check (a class's stored `var` would).
 // @unchecked Sendable: `state` is read and written only between `pthread_mutex_lock` and
 // `pthread_mutex_unlock` on `mutex`, so no two threads touch it at once.
 final class Locked<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var state: State
+    private let state: UnsafeMutablePointer<State>
 
-    init(_ state: State) {
-        self.state = state
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
+    init(_ initial: State) {
+        let alignment = max(
+            MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment)
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.stateOffset + MemoryLayout<State>.size, alignment: alignment)
+        mutex = raw.initializeMemory(as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
         pthread_mutex_init(mutex, nil)
+        state = (raw + Self.stateOffset).initializeMemory(as: State.self, repeating: initial, count: 1)
     }
 
     deinit {
+        state.deinitialize(count: 1)
         pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        UnsafeMutableRawPointer(mutex).deallocate()
+    }
+
+    /// Where the value starts: after the mutex, rounded up to the value's alignment.
+    private static var stateOffset: Int {
+        let alignment = MemoryLayout<State>.alignment
+        return (MemoryLayout<pthread_mutex_t>.stride + alignment - 1) / alignment * alignment
     }
 
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&state)
+        return try body(&state.pointee)
     }
 }
 

@@ -12,6 +12,7 @@
 /// A resolve is synchronous, so it starts and ends on one thread; a thread-local frame is
 /// therefore the resolution's own, and concurrent resolutions on other threads or tasks have
 /// other frames. The graph lives from the outermost resolve's start to its end.
+@usableFromInline
 final class ResolutionFrame {
     /// A resolution nested this deep is taken for an endless recursion through parameters that
     /// cannot be compared.
@@ -29,8 +30,9 @@ final class ResolutionFrame {
     }
 
     /// The frame of the calling thread, made on first use and released when the thread ends.
+    @usableFromInline
     static var current: ResolutionFrame {
-        @inline(__always) get {
+        get {
             if let pointer = pthread_getspecific(threadKey) {
                 return Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
             }
@@ -60,7 +62,7 @@ final class ResolutionFrame {
     var parent: ResolutionStep? { path.last }
 
     /// Pushes `step`, stopping the process if it is already on the path.
-    @inline(__always)
+    @usableFromInline
     func enter(_ step: ResolutionStep) {
         for earlier in path where earlier.isSameResolution(as: step) {
             failCycle(closingWith: step)
@@ -72,7 +74,7 @@ final class ResolutionFrame {
     }
 
     /// Pops the current step; the outermost one ends the graph.
-    @inline(__always)
+    @usableFromInline
     func leave() {
         path.removeLast()
         if path.isEmpty, !graphInstances.isEmpty {

@@ -1,4 +1,5 @@
 /// One factory on the path of a resolution: which container, which key, which parameter.
+@usableFromInline
 struct ResolutionStep {
     let manager: ObjectIdentifier
     let key: FactoryKey
@@ -8,6 +9,19 @@ struct ResolutionStep {
     let containerType: Any.Type
     let name: StaticString
     let valueType: Any.Type
+
+    @usableFromInline
+    init(
+        manager: ObjectIdentifier, key: FactoryKey, parameter: Any?, containerType: Any.Type,
+        name: StaticString, valueType: Any.Type
+    ) {
+        self.manager = manager
+        self.key = key
+        self.parameter = parameter
+        self.containerType = containerType
+        self.name = name
+        self.valueType = valueType
+    }
 
     /// Whether `other` is the same factory of the same container with an equal parameter.
     /// Parameters that are not `Hashable` cannot be compared and never count as equal.
@@ -29,6 +43,7 @@ struct ResolutionStep {
 
 extension ResolutionStep: CustomStringConvertible {
     /// `Container.api<API>`: container type, key and declared type.
+    @usableFromInline
     var description: String {
         "\(containerType).\(name)<\(valueType)>"
     }

@@ -17,6 +17,7 @@
 // @unchecked Sendable: the only mutable state, `holders`, is behind a lock.
 public class Scope: @unchecked Sendable {
     /// Where a scope keeps its instances.
+    @usableFromInline
     enum Placement {
         /// Nowhere: a new instance every time.
         case none
@@ -28,13 +29,14 @@ public class Scope: @unchecked Sendable {
         case process
     }
 
-    let placement: Placement
+    @usableFromInline let placement: Placement
     /// Whether instances are held weakly, so they go once nobody else holds them.
-    let holdsWeakly: Bool
+    @usableFromInline let holdsWeakly: Bool
     /// The name used in traces and diagnostics.
     let name: String
-    /// The managers that may keep instances of this scope, so that `reset()` reaches them.
-    private let holders = Locked<[ObjectIdentifier: WeakManager]>([:])
+    /// The caches of the managers that may keep instances of this scope, so that `reset()`
+    /// reaches them.
+    private let holders = Locked<[ObjectIdentifier: WeakCaches]>([:])
 
     init(placement: Placement, holdsWeakly: Bool, name: String) {
         self.placement = placement
@@ -53,28 +55,32 @@ public class Scope: @unchecked Sendable {
         case .process:
             SingletonRealm.current.removeInstances(of: self)
         case .container:
-            let managers = holders.withLock { holders in
-                holders = holders.filter { $0.value.manager != nil }
-                return holders.values.compactMap(\.manager)
+            let caches = holders.withLock { holders in
+                holders = holders.filter { $0.value.caches != nil }
+                return holders.values.compactMap(\.caches)
             }
-            for manager in managers {
-                manager.removeInstances(of: self)
+            for cache in caches {
+                cache.removeInstances(of: self)
             }
         }
     }
 
     /// Notes that `manager` keeps instances of this scope.
     func track(_ manager: ContainerManager) {
+        let caches = manager.caches
         holders.withLock { holders in
-            let id = ObjectIdentifier(manager)
-            if holders[id]?.manager == nil {
-                holders[id] = WeakManager(manager: manager)
+            let id = ObjectIdentifier(caches)
+            if holders[id]?.caches == nil {
+                holders[id] = WeakCaches(caches: caches)
             }
         }
     }
 
-    struct WeakManager {
-        weak var manager: ContainerManager?
+    // Weak references to the manager's `Caches`, not to the manager: an object that is weakly
+    // referenced gets a side table, and makes every retain and release of it slower; the manager
+    // is retained on every resolve, its `Caches` only here.
+    struct WeakCaches {
+        weak var caches: ContainerManager.Caches?
     }
 }
 

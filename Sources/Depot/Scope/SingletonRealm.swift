@@ -4,6 +4,7 @@
 /// DepotTesting's `.container` trait) gives the code inside one of its own, so singletons made in
 /// one test never reach another. A container takes the realm current when it is created, so the
 /// hot path never reads a task-local.
+@usableFromInline
 final class SingletonRealm: Sendable {
     static let process = SingletonRealm()
     @TaskLocal static var current = process

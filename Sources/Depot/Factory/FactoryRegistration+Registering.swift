@@ -1,0 +1,89 @@
+extension FactoryRegistration {
+    /// Whether a factory has been registered for this key in its container.
+    var isRegistered: Bool {
+        manager.autoRegisterIfNeeded(container)
+        return manager.state.withLock { $0.registrations[key]?.fields.factory != nil }
+    }
+
+    /// A modifier applied after `register`.
+    @usableFromInline
+    enum PersistedModifier {
+        case scope(Scope)
+        case timeToLive(Double)
+        case decorator(Decorator)
+    }
+
+    /// Keeps a modifier applied after `register` with the registration.
+    @usableFromInline
+    func persist(_ modifier: PersistedModifier) {
+        let key = key
+        manager.state.withLock { state in
+            state.changeRegistration(for: key) { fields in
+                switch modifier {
+                case .scope(let scope): fields.scope = scope
+                case .timeToLive(let seconds): fields.timeToLive = seconds
+                case .decorator(let decorator): fields.decorator = decorator
+                }
+            }
+            state.instances.removeAll { instance, _ in instance.factory == key }
+        }
+    }
+
+    /// Replaces the factory's closure in its container.
+    mutating func register(_ body: Body) {
+        manager.autoRegisterIfNeeded(container)
+        let key = key
+        manager.state.withLock { state in
+            state.changeRegistration(for: key) { $0.factory = body }
+            state.instances.removeAll { instance, _ in instance.factory == key }
+        }
+        removeSingletons()
+        persistsModifiers = true
+    }
+
+    /// Adds context overrides in the container.
+    func register(_ body: Body, for contexts: [FactoryContextType]) {
+        manager.autoRegisterIfNeeded(container)
+        let key = key
+        manager.state.withLock { state in
+            state.changeRegistration(for: key) { fields in
+                for context in contexts {
+                    fields.contexts[context] = body
+                }
+            }
+        }
+    }
+
+    /// Forgets what `options` says for this factory in its container.
+    func reset(_ options: FactoryResetOptions) {
+        let key = key
+        manager.state.withLock { state in
+            switch options {
+            case .none:
+                return
+            case .all:
+                state.registrations[key] = nil
+            case .registration:
+                state.removeFactories { $0 == key }
+            case .context:
+                state.removeContexts { $0 == key }
+            case .scope:
+                break
+            }
+            if options == .all || options == .scope {
+                state.instances.removeAll { instance, _ in instance.factory == key }
+            }
+        }
+        if options == .all || options == .scope {
+            removeSingletons()
+        }
+    }
+
+    private func removeSingletons() {
+        let key = key
+        let owner = ObjectIdentifier(Swift.type(of: container))
+        manager.realm.instances.withLock { table in
+            table.removeAll { instance, _ in instance.factory == key && instance.owner == owner }
+        }
+    }
+}

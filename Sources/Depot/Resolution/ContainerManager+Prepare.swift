@@ -1,0 +1,95 @@
+extension ContainerManager {
+    /// What the manager's state says about one resolution.
+    @usableFromInline
+    struct Plan {
+        @usableFromInline let registration: Registration?
+        @usableFromInline let scope: Scope
+        @usableFromInline let timeToLive: Double?
+        @usableFromInline let trace: Bool
+        @usableFromInline let decorator: (@Sendable (Any) -> Void)?
+
+        /// Whether a resolved value needs more than returning: decorators or a trace line.
+        @usableFromInline
+        var needsFinish: Bool { trace || decorator != nil || registration?.hasDecorator == true }
+    }
+
+    /// What a resolution found.
+    @usableFromInline
+    enum Prepared {
+        /// The scope keeps an instance: the hit path. `plan` is there only when decorators or
+        /// tracing need it, so a plain hit carries one reference, the cell.
+        case hit(InstanceTable.Cell, isWeak: Bool, plan: Plan?)
+        case miss(Plan)
+        case needsAutoRegistration
+    }
+
+    /// Reads the registration and settings for a factory and looks for its kept instance: one
+    /// lock and one hash lookup for a per-container hit, a second lock for a singleton.
+    ///
+    /// Not generic, so a caller in another module runs it without creating type metadata.
+    @usableFromInline
+    func prepare(
+        _ key: FactoryKey, scope declaredScope: Scope?, timeToLive declaredTimeToLive: Double?,
+        parameter: ParameterKey?, containerType: ObjectIdentifier, isInsideAutoRegistration: Bool
+    ) -> Prepared {
+        var processLookup: (key: InstanceKey, plan: Plan)?
+        var now = 0.0
+        let prepared = state.withLock { state -> Prepared in
+            guard state.isAutoRegistered || isInsideAutoRegistration else {
+                return .needsAutoRegistration
+            }
+            let registration = state.registrations.isEmpty ? nil : state.registrations[key]
+            let scope =
+                registration?.fields.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
+            let timeToLive = registration?.fields.timeToLive ?? declaredTimeToLive
+            let needsFinish =
+                state.trace || state.decorator != nil || registration?.hasDecorator == true
+            func plan() -> Plan {
+                Plan(
+                    registration: registration, scope: scope, timeToLive: timeToLive,
+                    trace: state.trace, decorator: state.decorator)
+            }
+            if timeToLive != nil {
+                now = state.clock.now()
+            }
+            switch scope.placement {
+            case .container:
+                let instanceKey = InstanceKey(factory: key, owner: nil, parameter: parameter)
+                if let cell = state.instances.cell(
+                    for: instanceKey, in: scope, timeToLive: timeToLive, now: { now })
+                {
+                    return .hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil)
+                }
+            case .process:
+                let instanceKey = InstanceKey(
+                    factory: key, owner: containerType, parameter: parameter)
+                processLookup = (instanceKey, plan())
+            case .none, .graph:
+                break
+            }
+            return .miss(plan())
+        }
+        guard let (processKey, plan) = processLookup else { return prepared }
+        let cell = realm.instances.withLock { table in
+            table.cell(for: processKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
+        }
+        guard let cell else { return prepared }
+        return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)
+    }
+
+    /// Logs one resolution through the logger.
+    @usableFromInline
+    func trace(_ step: ResolutionStep, origin: ResolutionOrigin, scope: Scope) {
+        let depth = ResolutionFrame.current.depth
+        logger("Depot: \(depth): \(step) = \(origin.rawValue) [\(scope)]")
+    }
+}
+
+/// Where a resolved value came from, as tracing shows it.
+@usableFromInline
+enum ResolutionOrigin: String {
+    case factory = "F"
+    case registration = "R"
+    case context = "O"
+    case cached = "C"
+}
