@@ -38,7 +38,9 @@ func show(_ label: String, _ a: Thing, _ b: Thing) -> Bool {
 }
 
 extension String {
-    func padding(_ width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
+    func padding(_ width: Int) -> String {
+        self + String(repeating: " ", count: max(0, width - count))
+    }
 }
 
 let container = Container()

@@ -60,8 +60,9 @@ case "promised":
     container.manager.promiseTriggersError = true
     _ = container.promisedNode()
 default:
-    print("usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|parameter-recursion|"
-        + "cross-thread-cycle|promised")
+    print(
+        "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|parameter-recursion|"
+            + "cross-thread-cycle|promised")
     exit(2)
 }
 print("finished")

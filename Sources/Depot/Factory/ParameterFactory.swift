@@ -47,7 +47,9 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     public func resolveOnMainActor(_ parameter: P) -> T { resolve(parameter) }
 
     /// Resolves on `actor`'s executor.
-    public func resolveOnGlobalActor<Isolation: GlobalActor>(_ actor: Isolation.Type, _ parameter: P)
+    public func resolveOnGlobalActor<Isolation: GlobalActor>(
+        _ actor: Isolation.Type, _ parameter: P
+    )
         async -> T
     where T: Sendable, P: Sendable {
         let isolation: Isolation.ActorType = Isolation.shared

@@ -21,9 +21,11 @@ final class Locked<State>: @unchecked Sendable {
             MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment)
         let raw = UnsafeMutableRawPointer.allocate(
             byteCount: Self.stateOffset + MemoryLayout<State>.size, alignment: alignment)
-        mutex = raw.initializeMemory(as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
+        mutex = raw.initializeMemory(
+            as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
         pthread_mutex_init(mutex, nil)
-        state = (raw + Self.stateOffset).initializeMemory(as: State.self, repeating: initial, count: 1)
+        state = (raw + Self.stateOffset).initializeMemory(
+            as: State.self, repeating: initial, count: 1)
     }
 
     deinit {

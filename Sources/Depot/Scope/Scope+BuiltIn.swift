@@ -39,7 +39,9 @@ extension Scope {
     /// ```
     public final class Cached: Scope, @unchecked Sendable {
         /// Makes a new, independent per-container cache.
-        public init() { super.init(placement: .container, holdsWeakly: false, name: "custom cached") }
+        public init() {
+            super.init(placement: .container, holdsWeakly: false, name: "custom cached")
+        }
         init(name: String) { super.init(placement: .container, holdsWeakly: false, name: name) }
     }
 

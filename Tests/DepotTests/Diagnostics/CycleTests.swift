@@ -42,7 +42,8 @@ import Testing
             "Container.slowA<A> -> Container.slowB<B> -> Container.slowA<A>",
             "Container.slowB<B> -> Container.slowA<A> -> Container.slowB<B>",
         ]
-        #expect(circle.contains { run.errors.contains("Depot: circular dependency: \($0) (across") })
+        #expect(
+            circle.contains { run.errors.contains("Depot: circular dependency: \($0) (across") })
     }
 
     @Test func unregisteredPromiseNamesContainerKeyAndType() throws {
