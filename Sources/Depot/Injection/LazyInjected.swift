@@ -47,8 +47,8 @@ public struct LazyInjected<T> {
 extension LazyInjected: @unchecked Sendable where T: Sendable {}
 
 /// A value resolved once, on first use, under a lock.
-// @unchecked Sendable: `resolved` is read and written only under `state`'s lock... and the
-// factory runs under `gate`, so two first accesses make one value.
+// @unchecked Sendable: the value is read and written only under `state`'s lock, and the factory
+// runs under `gate`, so two first accesses make one value.
 final class LazyBox<T>: @unchecked Sendable {
     let factory: Factory<T>
     private let gate = Mutex()

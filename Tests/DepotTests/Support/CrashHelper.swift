@@ -8,22 +8,42 @@ struct HelperRun {
 }
 
 /// Runs the `depot-crash-helper` executable, built beside the test bundle in the same
-/// configuration, with `scenario`.
+/// configuration, with `scenario`, and stops it if it runs for over a minute.
+///
+/// The Swift runtime's backtracer is turned off for it: the tests need the message and the exit
+/// status, and the backtracer can hang on a process built with ThreadSanitizer. Output goes to
+/// files, not pipes, so a long report never blocks the helper.
 func runCrashHelper(_ scenario: String) throws -> HelperRun {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let scratch = FileManager.default.temporaryDirectory
+        .appendingPathComponent("depot-crash-helper-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let outputURL = scratch.appendingPathComponent("stdout")
+    let errorsURL = scratch.appendingPathComponent("stderr")
+    for url in [outputURL, errorsURL] {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+
     let process = Process()
     process.executableURL = directory.appendingPathComponent("depot-crash-helper")
     process.arguments = [scenario]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorsURL)
+    let exited = DispatchSemaphore(value: 0)
+    process.terminationHandler = { _ in exited.signal() }
     try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    if exited.wait(timeout: .now() + 60) == .timedOut {
+        process.terminate()
+        exited.wait()
+    }
     return HelperRun(
         status: process.terminationStatus,
-        output: String(decoding: outputData, as: UTF8.self),
-        errors: String(decoding: errorData, as: UTF8.self))
+        output: try String(contentsOf: outputURL, encoding: .utf8),
+        errors: try String(contentsOf: errorsURL, encoding: .utf8))
 }
