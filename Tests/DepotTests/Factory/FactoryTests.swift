@@ -82,6 +82,29 @@ import Testing
         #expect(container.promisedService()?.name == "promised")
     }
 
+    @Test func explicitKeysSeparateFactoriesOfOneType() {
+        let container = Container()
+        let first = Factory(container, key: "first") { Thing(id: 1) }.cached
+        let second = Factory(container, key: "second") { Thing(id: 2) }.cached
+        #expect(first().id == 1)
+        #expect(second().id == 2)
+        #expect(first() === first())
+        Factory<Thing>(container, key: "first") { Thing(id: 0) }.register { Thing(id: 10) }
+        #expect(first().id == 10)
+        #expect(second().id == 2)
+    }
+
+    @Test func parameterFactoryRegistrationSugarAndPromises() {
+        let container = Container()
+        container.thingWithID { Thing(id: $0 + 1) }
+        #expect(container.thingWithID(1).id == 2)
+        container.manager.promiseTriggersError = false
+        #expect(container.promisedThing(3) == nil)
+        container.promisedThing.register { Thing(id: $0) }
+        #expect(container.promisedThing(3)?.id == 3)
+        #expect(container.madeThingWithID(4).id == 4)
+    }
+
     @Test func parameterFactoryPassesItsParameter() {
         let container = Container()
         #expect(container.thingWithID(4).id == 4)

@@ -2,6 +2,10 @@ import Depot
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 final class OtherContainer: SharedContainer {
     static let shared = OtherContainer()
     let manager = ContainerManager()
@@ -73,6 +77,26 @@ final class OtherContainer: SharedContainer {
         #expect(slow.left.shared === slow.right.shared)
         #expect(slow.left.shared !== fast.left.shared)
     }
+
+    #if !DEBUG && os(Linux)
+        /// Release builds only: a million resolutions take too long in debug and under TSan.
+        /// A leak of 20 bytes per resolution would add 20 MB.
+        @Test func aMillionGraphResolutionsGrowNoMemory() throws {
+            let container = Container()
+            for _ in 0..<10_000 { _ = container.graphRoot() }
+            let before = try residentBytes()
+            for _ in 0..<1_000_000 { _ = container.graphRoot() }
+            let after = try residentBytes()
+            #expect(after < before + 8 << 20, "grew \(after - before) bytes")
+        }
+
+        /// The process's resident memory, from /proc/self/statm.
+        private func residentBytes() throws -> Int {
+            let fields = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
+                .split(separator: " ")
+            return Int(fields[1])! * Int(sysconf(Int32(_SC_PAGESIZE)))
+        }
+    #endif
 
     @Test func manyGraphResolutionsKeepNothingAlive() {
         let container = Container()

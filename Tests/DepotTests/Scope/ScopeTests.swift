@@ -7,12 +7,15 @@ extension Scope {
 }
 
 extension Container {
+    func thing(in scope: Scope) -> Thing { uniqueThing.scope(scope)() }
     var sessionThing: Factory<Thing> { self { Thing() }.scope(.session) }
     var otherSessionThing: Factory<Thing> { self { Thing() }.scope(.otherSession) }
 }
 
 @Suite struct ScopeTests {
-    @Test(arguments: [Scope.cached, .shared, .singleton, Scope.session])
+    @Test(arguments: [
+        Scope.cached, .shared, .singleton, Scope.session, Scope.Shared(), Scope.Singleton(),
+    ])
     func cachingScopesReturnOneInstanceUntilReset(scope: Scope) {
         Scope.withIsolatedSingletons {
             let container = Container()
@@ -22,6 +25,35 @@ extension Container {
             factory.reset(.scope)
             #expect(factory() !== first)
         }
+    }
+
+    @Test func customScopeInstancesAreResetOnTheirOwn() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let mySingleton = Scope.Singleton()
+            let myShared = Scope.Shared()
+            let ownSingleton = container.uniqueThing.scope(mySingleton)
+            let builtIn = container.singletonThing()
+            let first = ownSingleton()
+            let held = container.thing(in: myShared)
+            Scope.singleton.reset()
+            Scope.shared.reset()
+            #expect(ownSingleton() === first)
+            #expect(container.thing(in: myShared) === held)
+            #expect(container.singletonThing() !== builtIn)
+            mySingleton.reset()
+            myShared.reset()
+            #expect(ownSingleton() !== first)
+            #expect(container.thing(in: myShared) !== held)
+        }
+    }
+
+    @Test func uniqueScopesInstancesKeepNothing() {
+        let container = Container()
+        let factory = container.uniqueThing.scope(Scope.Unique())
+        #expect(factory() !== factory())
+        let graph = container.uniqueThing.scope(Scope.Graph())
+        #expect(graph() !== graph())
     }
 
     @Test func uniqueMakesANewInstanceEveryTime() {

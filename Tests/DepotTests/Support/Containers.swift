@@ -51,4 +51,6 @@ extension Container {
     var sharedValue: Factory<ValueThing> { self { ValueThing(id: 1) }.shared }
     var promisedService: Factory<(any Service)?> { promised() }
     var madeThing: Factory<Thing> { makes { Thing(id: 7) } }
+    var madeThingWithID: ParameterFactory<Int, Thing> { makes { Thing(id: $0) } }
+    var promisedThing: ParameterFactory<Int, Thing?> { promised() }
 }
