@@ -20,26 +20,31 @@ import Testing
 ///     let manager = ContainerManager()
 /// }
 /// extension Trait where Self == ContainerTrait<ServiceContainer> {
-///     static var services: Self { ContainerTrait(shared: ServiceContainer.$shared) { ServiceContainer() } }
+///     static var services: Self {
+///         ContainerTrait(shared: ServiceContainer.$shared, container: ServiceContainer())
+///     }
 /// }
 /// ```
 public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestScoping {
+    /// Registers what a test needs on its fresh container.
+    public typealias Transform = @Sendable (C) -> Void
+
     private let shared: TaskLocal<C>
     private let makeContainer: @Sendable () -> C
-    private let transform: (@Sendable (C) -> Void)?
+    private let transform: Transform?
 
-    /// Makes a trait that sets `shared` to a container made by `makeContainer` for each test.
+    /// Makes a trait that sets `shared` to a fresh container for each test.
     ///
     /// - Parameters:
     ///   - shared: the container type's task-local `shared` (its projected value, `C.$shared`).
+    ///   - container: makes the fresh container; evaluated once per test.
     ///   - transform: runs with the fresh container before the test: register mocks here.
-    ///   - makeContainer: makes the fresh container.
     public init(
-        shared: TaskLocal<C>, transform: (@Sendable (C) -> Void)? = nil,
-        _ makeContainer: @escaping @Sendable () -> C
+        shared: TaskLocal<C>, container: @autoclosure @escaping @Sendable () -> C,
+        transform: Transform? = nil
     ) {
         self.shared = shared
-        self.makeContainer = makeContainer
+        self.makeContainer = container
         self.transform = transform
     }
 
@@ -67,7 +72,7 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
 extension Trait where Self == ContainerTrait<Container> {
     /// Runs each test with a fresh `Container.shared` and singletons of its own.
     public static var container: Self {
-        ContainerTrait(shared: Container.$shared) { Container() }
+        ContainerTrait(shared: Container.$shared, container: Container())
     }
 
     /// Runs each test with a fresh `Container.shared`, after `transform` has registered what the
@@ -76,7 +81,7 @@ extension Trait where Self == ContainerTrait<Container> {
     /// ```swift
     /// @Test(.container { $0.api { MockAPI() } })
     /// ```
-    public static func container(_ transform: @escaping @Sendable (Container) -> Void) -> Self {
-        ContainerTrait(shared: Container.$shared, transform: transform) { Container() }
+    public static func container(_ transform: @escaping Self.Transform) -> Self {
+        ContainerTrait(shared: Container.$shared, container: Container(), transform: transform)
     }
 }

@@ -22,9 +22,10 @@ extension AppContainer {
 }
 
 extension Trait where Self == ContainerTrait<AppContainer> {
-    static var app: Self { ContainerTrait(shared: AppContainer.$shared) { AppContainer() } }
-    static func app(_ transform: @escaping @Sendable (AppContainer) -> Void) -> Self {
-        ContainerTrait(shared: AppContainer.$shared, transform: transform) { AppContainer() }
+    static var app: Self { ContainerTrait(shared: AppContainer.$shared, container: AppContainer()) }
+    static func app(_ transform: @escaping Self.Transform) -> Self {
+        ContainerTrait(
+            shared: AppContainer.$shared, container: AppContainer(), transform: transform)
     }
 }
 
