@@ -16,10 +16,7 @@ extension FactoryModifying {
     public consuming func scope(_ scope: Scope) -> Self {
         // `consuming`: a declaration's `self { ... }.cached` moves the factory into the result
         // instead of copying it.
-        if registration.persistsModifiers {
-            registration.persist(.scope(scope))
-        }
-        registration.scope = scope
+        registration.apply(.scope(scope))
         return self
     }
 
@@ -44,10 +41,7 @@ extension FactoryModifying {
     @discardableResult
     @inlinable
     public consuming func timeToLive(_ seconds: Double) -> Self {
-        if registration.persistsModifiers {
-            registration.persist(.timeToLive(seconds))
-        }
-        registration.timeToLive = seconds
+        registration.apply(.timeToLive(seconds))
         return self
     }
 
@@ -55,7 +49,8 @@ extension FactoryModifying {
     @discardableResult
     @inlinable
     public consuming func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
-        setDecorator(.value(decorator))
+        registration.apply(.decorator(.value(decorator)))
+        return self
     }
 
     /// Calls `decorator` with every resolved value and whether it was just created (`false` when
@@ -63,15 +58,7 @@ extension FactoryModifying {
     @discardableResult
     @inlinable
     public consuming func decorator(_ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
-        setDecorator(.created(decorator))
-    }
-
-    @inlinable
-    consuming func setDecorator(_ decorator: FactoryRegistration<P, T>.Decorator) -> Self {
-        if registration.persistsModifiers {
-            registration.persist(.decorator(decorator))
-        }
-        registration.decorator = decorator
+        registration.apply(.decorator(.created(decorator)))
         return self
     }
 

@@ -5,17 +5,31 @@ extension FactoryRegistration {
         return manager.state.withLock { $0.registrations[key]?.fields.factory != nil }
     }
 
-    /// A modifier applied after `register`.
+    /// A modifier that a registration can keep.
     @usableFromInline
-    enum PersistedModifier {
+    enum Modifier {
         case scope(Scope)
         case timeToLive(Double)
         case decorator(Decorator)
     }
 
+    /// Applies `modifier` to this factory value and, on a value returned by `register`, keeps it
+    /// with the registration too.
+    @inlinable
+    mutating func apply(_ modifier: Modifier) {
+        if persistsModifiers {
+            persist(modifier)
+        }
+        switch modifier {
+        case .scope(let scope): self.scope = scope
+        case .timeToLive(let seconds): timeToLive = seconds
+        case .decorator(let decorator): self.decorator = decorator
+        }
+    }
+
     /// Keeps a modifier applied after `register` with the registration.
     @usableFromInline
-    func persist(_ modifier: PersistedModifier) {
+    func persist(_ modifier: Modifier) {
         let key = key
         manager.state.withLock { state in
             state.changeRegistration(for: key) { fields in

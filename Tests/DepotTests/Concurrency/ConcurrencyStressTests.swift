@@ -55,15 +55,8 @@ import Testing
     @Test func cacheHitNeverWaitsForAnotherKeysFactory() {
         let container = Container()
         let hit = container.cachedService()
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        container.cachedThing.register {
-            started.signal()
-            release.wait()
-            return Thing()
-        }
-        startThread { _ = container.cachedThing() }
-        #expect(signalled(started, within: 10))
+        let blocked = BlockedCreation(container.cachedThing)
+        #expect(blocked.waitUntilStarted())
         let served = DispatchSemaphore(value: 0)
         startThread {
             precondition(container.cachedService() === hit)
@@ -71,21 +64,14 @@ import Testing
             served.signal()
         }
         #expect(signalled(served, within: 10))
-        release.signal()
+        blocked.release()
     }
 
     @Test func slowFactoryInOneContainerDoesNotDelayAnother() {
         let slow = Container()
         let fast = Container()
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        slow.cachedThing.register {
-            started.signal()
-            release.wait()
-            return Thing()
-        }
-        startThread { _ = slow.cachedThing() }
-        #expect(signalled(started, within: 10))
+        let blocked = BlockedCreation(slow.cachedThing)
+        #expect(blocked.waitUntilStarted())
         let served = DispatchSemaphore(value: 0)
         startThread {
             _ = fast.cachedThing()
@@ -93,27 +79,13 @@ import Testing
             served.signal()
         }
         #expect(signalled(served, within: 10))
-        release.signal()
+        blocked.release()
     }
 
     @Test func waitersGetTheInstanceOfTheCreationTheyWaitedFor() {
         let container = Container()
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let calls = Counter()
-        container.cachedThing.register {
-            calls.increment()
-            started.signal()
-            release.wait()
-            return Thing()
-        }
-        let first = Locked<Thing?>(nil)
-        let firstDone = DispatchSemaphore(value: 0)
-        startThread {
-            first.withLock { $0 = container.cachedThing() }
-            firstDone.signal()
-        }
-        #expect(signalled(started, within: 10))
+        let blocked = BlockedCreation(container.cachedThing)
+        #expect(blocked.waitUntilStarted())
         let waiters = DispatchGroup()
         let seen = Locked<[ObjectIdentifier]>([])
         for _ in 0..<8 {
@@ -125,11 +97,11 @@ import Testing
             }
         }
         usleep(20_000)
-        release.signal()
-        #expect(signalled(firstDone, within: 10))
+        blocked.release()
+        #expect(blocked.waitUntilFinished())
         #expect(waiters.wait(timeout: .now() + 10) == .success)
-        #expect(calls.value == 1)
-        #expect(Set(seen.current) == [ObjectIdentifier(first.current!)])
+        #expect(blocked.calls.value == 1)
+        #expect(Set(seen.current) == [ObjectIdentifier(blocked.result.current!)])
     }
 
     @Test func dependentCreationsRacingOnManyThreadsDoNotDeadlock() {
@@ -152,30 +124,15 @@ import Testing
 
     @Test func resetDuringCreationDropsTheInFlightInstance() {
         let container = Container()
-        let started = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let calls = Counter()
-        container.cachedThing.register {
-            calls.increment()
-            if calls.value == 1 {
-                started.signal()
-                release.wait()
-            }
-            return Thing()
-        }
-        let done = DispatchSemaphore(value: 0)
-        let inFlight = Locked<Thing?>(nil)
-        startThread {
-            inFlight.withLock { $0 = container.cachedThing() }
-            done.signal()
-        }
-        #expect(signalled(started, within: 10))
+        let blocked = BlockedCreation(container.cachedThing)
+        #expect(blocked.waitUntilStarted())
         container.manager.reset(scope: .cached)
-        release.signal()
-        #expect(signalled(done, within: 10))
+        blocked.release()
+        #expect(blocked.waitUntilFinished())
         let after = container.cachedThing()
-        #expect(after !== inFlight.current)
+        #expect(after !== blocked.result.current)
         #expect(container.cachedThing() === after)
+        #expect(blocked.calls.value == 2)
     }
 
     @Test func settingsAreSafeToChangeWhileResolving() {

@@ -1,3 +1,4 @@
+import Depot
 import Foundation
 
 /// Runs `body` on `count` new threads, released together once all have started, and waits for
@@ -37,4 +38,41 @@ func startThread(_ body: @escaping @Sendable () -> Void) {
 /// Whether `semaphore` is signalled within `seconds`.
 func signalled(_ semaphore: DispatchSemaphore, within seconds: Double) -> Bool {
     semaphore.wait(timeout: .now() + seconds) == .success
+}
+
+/// A creation held open: its factory is running on another thread and waits for `release()`.
+final class BlockedCreation: Sendable {
+    /// How often the registered closure ran.
+    let calls = Counter()
+    /// What the blocked thread resolved, once it has finished.
+    let result = Locked<Thing?>(nil)
+    private let started = DispatchSemaphore(value: 0)
+    private let gate = DispatchSemaphore(value: 0)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Registers on `factory` a closure whose first call blocks until `release()`, and resolves
+    /// the factory on a new thread.
+    init(_ factory: Factory<Thing>) {
+        factory.register { [calls, started, gate] in
+            calls.increment()
+            if calls.value == 1 {
+                started.signal()
+                gate.wait()
+            }
+            return Thing()
+        }
+        startThread { [result, done] in
+            result.withLock { $0 = factory() }
+            done.signal()
+        }
+    }
+
+    /// Whether the closure started running within ten seconds.
+    func waitUntilStarted() -> Bool { signalled(started, within: 10) }
+
+    /// Lets the closure finish.
+    func release() { gate.signal() }
+
+    /// Whether the blocked thread finished within ten seconds.
+    func waitUntilFinished() -> Bool { signalled(done, within: 10) }
 }
