@@ -39,7 +39,6 @@ extension FactoryRegistration {
                 case .decorator(let decorator): fields.decorator = decorator
                 }
             }
-            state.instances.removeAll { instance, _ in instance.factory == key }
         }
     }
 
@@ -49,7 +48,7 @@ extension FactoryRegistration {
         let key = key
         manager.state.withLock { state in
             state.changeRegistration(for: key) { $0.factory = body }
-            state.instances.removeAll { instance, _ in instance.factory == key }
+            state.instances.removeInstances(of: key, owner: nil)
         }
         removeSingletons()
         persistsModifiers = true
@@ -85,7 +84,7 @@ extension FactoryRegistration {
                 break
             }
             if options == .all || options == .scope {
-                state.instances.removeAll { instance, _ in instance.factory == key }
+                state.instances.removeInstances(of: key, owner: nil)
             }
         }
         if options == .all || options == .scope {
@@ -97,7 +96,7 @@ extension FactoryRegistration {
         let key = key
         let owner = ObjectIdentifier(Swift.type(of: container))
         manager.realm.instances.withLock { table in
-            table.removeAll { instance, _ in instance.factory == key && instance.owner == owner }
+            table.removeInstances(of: key, owner: owner)
         }
     }
 }

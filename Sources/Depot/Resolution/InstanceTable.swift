@@ -47,6 +47,8 @@ struct InstanceTable {
 
     private(set) var cells: [InstanceKey: Cell] = [:]
     private var creations: [InstanceKey: Creation] = [:]
+    /// The factories with instances kept per parameter value: only their removal scans.
+    private var parameterised: Set<FactoryKey> = []
 
     var isEmpty: Bool { cells.isEmpty }
 
@@ -77,6 +79,9 @@ struct InstanceTable {
         }
         let creation = Creation(owner: frame(), step: step(), scope: ObjectIdentifier(scope))
         creations[key] = creation
+        if key.parameter != nil {
+            parameterised.insert(key.factory)
+        }
         return .create(creation)
     }
 
@@ -107,10 +112,22 @@ struct InstanceTable {
         creations = creations.filter { !predicate($0.key, $0.value.scope) }
     }
 
+    /// Forgets the instances of one factory (and cancels its creations): without a scan, unless
+    /// the factory keeps instances per parameter.
+    mutating func removeInstances(of factory: FactoryKey, owner: ObjectIdentifier?) {
+        let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
+        cells[key] = nil
+        creations[key] = nil
+        if parameterised.contains(factory) {
+            removeAll { instance, _ in instance.factory == factory && instance.owner == owner }
+        }
+    }
+
     /// Forgets every instance and cancels every creation.
     mutating func removeAll() {
         cells.removeAll()
         creations.removeAll()
+        parameterised.removeAll()
     }
 
     /// The kept instances, without the creations in flight: what `push()` saves.
@@ -119,6 +136,7 @@ struct InstanceTable {
     /// Puts back what `snapshot` saved; creations in flight are cancelled.
     mutating func restore(_ snapshot: [InstanceKey: Cell]) {
         cells = snapshot
+        parameterised = Set(snapshot.keys.filter { $0.parameter != nil }.map(\.factory))
         creations.removeAll()
     }
 }

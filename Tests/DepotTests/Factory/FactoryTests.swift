@@ -128,6 +128,23 @@ import Testing
         #expect(container.thingPerID(2).id == 2)
     }
 
+    @Test func registeringDropsEveryParametersInstanceOfThatFactoryOnly() {
+        let container = Container()
+        let one = container.thingPerID(1)
+        let two = container.thingPerID(2)
+        let other = container.cachedThing()
+        container.manager.push()
+        container.thingPerID.register { Thing(id: $0 + 10) }
+        #expect(container.thingPerID(1).id == 11)
+        #expect(container.thingPerID(2) !== two)
+        #expect(container.cachedThing() === other)
+        container.manager.pop()
+        #expect(container.thingPerID(1) === one)
+        container.thingPerID.reset(.scope)
+        #expect(container.thingPerID(1) !== one)
+        #expect(container.thingPerID(1).id == 1)
+    }
+
     @Test func decoratorRunsOnEveryResolve() {
         let container = Container()
         let calls = Counter()
