@@ -36,7 +36,7 @@ public class Scope: @unchecked Sendable {
     let name: String
     /// The caches of the managers that may keep instances of this scope, so that `reset()`
     /// reaches them.
-    private let holders = Locked<[ObjectIdentifier: WeakCaches]>([:])
+    private let holders = Locked(Holders())
 
     init(placement: Placement, holdsWeakly: Bool, name: String) {
         self.placement = placement
@@ -56,8 +56,8 @@ public class Scope: @unchecked Sendable {
             SingletonRealm.current.removeInstances(of: self)
         case .container:
             let caches = holders.withLock { holders in
-                holders = holders.filter { $0.value.caches != nil }
-                return holders.values.compactMap(\.caches)
+                holders.removeDead()
+                return holders.entries.values.compactMap(\.caches)
             }
             for cache in caches {
                 cache.removeInstances(of: self)
@@ -68,11 +68,29 @@ public class Scope: @unchecked Sendable {
     /// Notes that `manager` keeps instances of this scope.
     func track(_ manager: ContainerManager) {
         let caches = manager.caches
-        holders.withLock { holders in
+        holders.withLock { $0.insert(caches) }
+    }
+
+    /// The caches that may hold instances of a scope, by identity.
+    struct Holders {
+        private(set) var entries: [ObjectIdentifier: WeakCaches] = [:]
+        /// The size at which dead entries are removed next: twice the live ones, so containers
+        /// that come and go (one per request, per test) never make the registry grow.
+        private var pruneAt = 64
+
+        mutating func insert(_ caches: ContainerManager.Caches) {
             let id = ObjectIdentifier(caches)
-            if holders[id]?.caches == nil {
-                holders[id] = WeakCaches(caches: caches)
+            // A dead entry under the same identifier is a freed object whose address came back.
+            guard entries[id]?.caches == nil else { return }
+            entries[id] = WeakCaches(caches: caches)
+            if entries.count >= pruneAt {
+                removeDead()
+                pruneAt = max(64, entries.count * 2)
             }
+        }
+
+        mutating func removeDead() {
+            entries = entries.filter { $0.value.caches != nil }
         }
     }
 

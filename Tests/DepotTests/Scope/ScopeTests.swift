@@ -83,6 +83,20 @@ extension Container {
         #expect(first.otherSessionThing() === other)
     }
 
+    @Test func shortLivedContainersAreNotKeptAliveByTheirScopes() {
+        let survivor = Container()
+        let kept = survivor.sessionThing()
+        var released: [Weak] = []
+        for _ in 0..<5_000 {
+            let container = Container()
+            _ = container.sessionThing()
+            released.append(Weak(container))
+        }
+        #expect(released.allSatisfy { $0.object == nil })
+        Scope.session.reset()
+        #expect(survivor.sessionThing() !== kept)
+    }
+
     @Test func sharedLivesWhileSomeoneHoldsIt() {
         let container = Container()
         var held: Thing? = container.sharedThing()
