@@ -27,20 +27,26 @@ extension Container {
         }
     }
 
+    // Tests run in parallel, so a test that resets a scope everywhere uses a scope of its own.
     @Test func customScopeInstancesAreResetOnTheirOwn() {
         Scope.withIsolatedSingletons {
             let container = Container()
             let mySingleton = Scope.Singleton()
             let myShared = Scope.Shared()
+            let otherShared = Scope.Shared()
             let ownSingleton = container.uniqueThing.scope(mySingleton)
             let builtIn = container.singletonThing()
             let first = ownSingleton()
             let held = container.thing(in: myShared)
+            // A factory keeps one instance per container: each scope here has a factory of its own.
+            let otherFactory = container.cachedService.scope(otherShared)
+            let otherHeld = otherFactory()
             Scope.singleton.reset()
-            Scope.shared.reset()
+            otherShared.reset()
             #expect(ownSingleton() === first)
             #expect(container.thing(in: myShared) === held)
             #expect(container.singletonThing() !== builtIn)
+            #expect(otherFactory() !== otherHeld)
             mySingleton.reset()
             myShared.reset()
             #expect(ownSingleton() !== first)
@@ -72,29 +78,31 @@ extension Container {
     }
 
     @Test func cachedScopeResetReachesEveryContainer() {
+        let session = Scope.Cached()
         let first = Container()
         let second = Container()
-        let firstSession = first.sessionThing()
-        let secondSession = second.sessionThing()
+        let firstSession = first.thing(in: session)
+        let secondSession = second.thing(in: session)
         let other = first.otherSessionThing()
-        Scope.session.reset()
-        #expect(first.sessionThing() !== firstSession)
-        #expect(second.sessionThing() !== secondSession)
+        session.reset()
+        #expect(first.thing(in: session) !== firstSession)
+        #expect(second.thing(in: session) !== secondSession)
         #expect(first.otherSessionThing() === other)
     }
 
     @Test func shortLivedContainersAreNotKeptAliveByTheirScopes() {
+        let session = Scope.Cached()
         let survivor = Container()
-        let kept = survivor.sessionThing()
+        let kept = survivor.thing(in: session)
         var released: [Weak] = []
         for _ in 0..<5_000 {
             let container = Container()
-            _ = container.sessionThing()
+            _ = container.thing(in: session)
             released.append(Weak(container))
         }
         #expect(released.allSatisfy { $0.object == nil })
-        Scope.session.reset()
-        #expect(survivor.sessionThing() !== kept)
+        session.reset()
+        #expect(survivor.thing(in: session) !== kept)
     }
 
     @Test func sharedLivesWhileSomeoneHoldsIt() {
