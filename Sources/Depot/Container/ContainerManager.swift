@@ -12,6 +12,8 @@
 // @unchecked Sendable: all mutable state is inside `state`, a `Locked`; `autoRegistrationGate`
 // is a mutex.
 public final class ContainerManager: @unchecked Sendable {
+    // `caches` holds the same `Locked` as `state`; it is stored here too so that every resolve
+    // reaches the lock in one load.
     let state: Locked<State>
     /// The per-container caches, as scopes reach them for `Scope.reset()`.
     let caches: Caches
