@@ -48,6 +48,8 @@ extension ContainerManager {
         }
 
         let fields: Fields
+        // Derived from `fields`, and stored so that every resolve can test it without copying
+        // the `Any?` out.
         let hasDecorator: Bool
 
         init(_ fields: Fields) {
@@ -69,19 +71,15 @@ extension ContainerManager.State {
         registrations[key] = fields.isEmpty ? nil : ContainerManager.Registration(fields)
     }
 
-    /// Forgets every registration's replacement factory and modifiers, keeping its contexts.
-    mutating func removeFactories(where predicate: (FactoryKey) -> Bool = { _ in true }) {
-        for key in registrations.keys where predicate(key) {
-            changeRegistration(for: key) { fields in
-                fields = .init(contexts: fields.contexts)
-            }
+    /// Forgets the replacement factory and modifiers registered for `key`, keeping its contexts.
+    mutating func removeFactory(for key: FactoryKey) {
+        changeRegistration(for: key) { fields in
+            fields = .init(contexts: fields.contexts)
         }
     }
 
-    /// Forgets every registration's contexts.
-    mutating func removeContexts(where predicate: (FactoryKey) -> Bool = { _ in true }) {
-        for key in registrations.keys where predicate(key) {
-            changeRegistration(for: key) { $0.contexts = [:] }
-        }
+    /// Forgets the contexts registered for `key`.
+    mutating func removeContexts(for key: FactoryKey) {
+        changeRegistration(for: key) { $0.contexts = [:] }
     }
 }

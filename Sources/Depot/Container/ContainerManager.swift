@@ -100,10 +100,14 @@ public final class ContainerManager: @unchecked Sendable {
                 state.instances.removeAll()
                 state.isAutoRegistered = false
             case .registration:
-                state.removeFactories()
+                for key in state.registrations.keys {
+                    state.removeFactory(for: key)
+                }
                 state.isAutoRegistered = false
             case .context:
-                state.removeContexts()
+                for key in state.registrations.keys {
+                    state.removeContexts(for: key)
+                }
             case .scope:
                 state.instances.removeAll()
             }

@@ -77,9 +77,9 @@ extension FactoryRegistration {
             case .all:
                 state.registrations[key] = nil
             case .registration:
-                state.removeFactories { $0 == key }
+                state.removeFactory(for: key)
             case .context:
-                state.removeContexts { $0 == key }
+                state.removeContexts(for: key)
             case .scope:
                 break
             }

@@ -10,7 +10,16 @@ extension ContainerManager {
 
         /// Whether a resolved value needs more than returning: decorators or a trace line.
         @usableFromInline
-        var needsFinish: Bool { trace || decorator != nil || registration?.hasDecorator == true }
+        var needsFinish: Bool {
+            Self.needsFinish(trace: trace, decorator: decorator, registration: registration)
+        }
+
+        /// `needsFinish` from its parts, before (or without) building a plan.
+        static func needsFinish(
+            trace: Bool, decorator: (@Sendable (Any) -> Void)?, registration: Registration?
+        ) -> Bool {
+            trace || decorator != nil || registration?.hasDecorator == true
+        }
     }
 
     /// What a resolution found.
@@ -42,8 +51,8 @@ extension ContainerManager {
             let scope =
                 registration?.fields.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
             let timeToLive = registration?.fields.timeToLive ?? declaredTimeToLive
-            let needsFinish =
-                state.trace || state.decorator != nil || registration?.hasDecorator == true
+            let needsFinish = Plan.needsFinish(
+                trace: state.trace, decorator: state.decorator, registration: registration)
             func plan() -> Plan {
                 Plan(
                     registration: registration, scope: scope, timeToLive: timeToLive,
@@ -63,7 +72,9 @@ extension ContainerManager {
             case .process:
                 let instanceKey = InstanceKey(
                     factory: key, owner: containerType, parameter: parameter)
-                processLookup = (instanceKey, plan())
+                let processPlan = plan()
+                processLookup = (instanceKey, processPlan)
+                return .miss(processPlan)
             case .none, .graph:
                 break
             }

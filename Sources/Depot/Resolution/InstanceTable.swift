@@ -50,8 +50,6 @@ struct InstanceTable {
     /// The factories with instances kept per parameter value: only their removal scans.
     private var parameterised: Set<FactoryKey> = []
 
-    var isEmpty: Bool { cells.isEmpty }
-
     /// The cell kept for `key`, if it belongs to `scope`, its instance is alive, and it is
     /// younger than `timeToLive` at `now`.
     @inline(__always)
