@@ -116,8 +116,10 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Forgets the instances this container keeps for `scope`.
     ///
-    /// For a process-wide scope (``Scope/singleton``), forgets the singletons made by factories
-    /// of this container's type.
+    /// For a process-wide scope (``Scope/singleton``, ``Scope/weakSingleton``, a process-placed
+    /// ``Scope/Custom``), there is one storage for every container: this forgets all of that
+    /// scope's instances in it, as `scope.reset()` does. For a custom scope, the storage's
+    /// `removeAll()` is called.
     public func reset(scope: Scope) {
         if scope.placement == .process {
             realm.removeInstances(of: scope)
@@ -165,7 +167,7 @@ public final class ContainerManager: @unchecked Sendable {
 
         func removeInstances(of scope: Scope) {
             state.withLock { state in
-                state.instances.removeAll { _, id in id == ObjectIdentifier(scope) }
+                state.instances.removeInstances(of: scope)
             }
         }
     }

@@ -32,6 +32,9 @@ extension FactoryModifying {
     /// One instance per process until reset.
     @inlinable
     public var singleton: Self { consuming get { scope(.singleton) } }
+    /// One instance per process while anyone holds it.
+    @inlinable
+    public var weakSingleton: Self { consuming get { scope(.weakSingleton) } }
     /// One instance per resolution graph.
     @inlinable
     public var graph: Self { consuming get { scope(.graph) } }

@@ -61,7 +61,9 @@ extension ContainerManager {
             if timeToLive != nil {
                 now = state.clock.now()
             }
-            switch scope.placement {
+            // A custom scope's storage is called only where a creation can follow.
+            let placement: Scope.Placement = scope.custom == nil ? scope.placement : .none
+            switch placement {
             case .container:
                 let instanceKey = InstanceKey(factory: key, owner: nil, parameter: parameter)
                 if let cell = state.instances.cell(

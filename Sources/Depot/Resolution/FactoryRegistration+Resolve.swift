@@ -127,6 +127,16 @@ extension FactoryRegistration {
                     origin = .cached
                     return (value, false)
                 }
+            case .stored(let stored):
+                guard let value = stored as? T else {
+                    fatalError(
+                        "Depot: the storage of scope \(plan.scope) returned a "
+                            + "\(Swift.type(of: stored)) for \(step(parameter)), not the value "
+                            + "Depot gave it. A ScopeStorage must return what setValue(_:for:) "
+                            + "received for that key, or nil.")
+                }
+                origin = .cached
+                return (value, false)
             case .waitFor(let creation):
                 creation.wait(by: frame)
             case .create(let creation):

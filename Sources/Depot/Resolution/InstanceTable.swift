@@ -41,14 +41,28 @@ struct InstanceTable {
     /// What a lookup found.
     enum Lookup {
         case hit(Cell)
+        /// The instance a custom scope's storage gave back.
+        case stored(Any)
         case waitFor(Creation)
         case create(Creation)
+    }
+
+    /// What Depot knows of a value it gave a custom scope's storage: which scope, and when it
+    /// was created. A storage's value counts only while this entry is there, so a factory's
+    /// reset or a new registration (which remove the entry) and `timeToLive` reach storages
+    /// that can only forget everything at once.
+    struct Stored {
+        let scope: ObjectIdentifier
+        let createdAt: Double
     }
 
     private(set) var cells: [InstanceKey: Cell] = [:]
     private var creations: [InstanceKey: Creation] = [:]
     /// The factories with instances kept per parameter value: only their removal scans.
     private var parameterised: Set<FactoryKey> = []
+    /// The storages of custom scopes, made on first use, by scope.
+    private var storages: [ObjectIdentifier: any ScopeStorage] = [:]
+    private var stored: [InstanceKey: Stored] = [:]
 
     /// The cell kept for `key`, if it belongs to `scope`, its instance is alive, and it is
     /// younger than `timeToLive` at `now`.
@@ -69,7 +83,14 @@ struct InstanceTable {
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: () -> Double,
         frame: @autoclosure () -> ResolutionFrame, step: @autoclosure () -> ResolutionStep
     ) -> Lookup {
-        if let cell = cell(for: key, in: scope, timeToLive: timeToLive, now: now) {
+        if let custom = scope.custom {
+            if let value = storedValue(
+                for: key, in: scope, custom: custom, timeToLive: timeToLive, now: now,
+                step: step())
+            {
+                return .stored(value)
+            }
+        } else if let cell = cell(for: key, in: scope, timeToLive: timeToLive, now: now) {
             return .hit(cell)
         }
         if let creation = creations[key] {
@@ -83,6 +104,36 @@ struct InstanceTable {
         return .create(creation)
     }
 
+    /// The value a custom scope's storage keeps for `key`, if Depot gave it and it is younger
+    /// than `timeToLive`; a weak box is opened.
+    private mutating func storedValue(
+        for key: InstanceKey, in scope: Scope, custom: Scope.CustomStorage, timeToLive: Double?,
+        now: () -> Double, step: ResolutionStep
+    ) -> Any? {
+        guard let entry = stored[key], entry.scope == ObjectIdentifier(scope) else { return nil }
+        if let timeToLive, now() - entry.createdAt >= timeToLive { return nil }
+        guard let value = storage(of: scope, custom).value(for: ScopeKey(key, step: step)) else {
+            return nil
+        }
+        guard custom.holdsWeakly else { return value }
+        guard let box = value as? WeakBox else {
+            fatalError(
+                "Depot: the storage of scope \(scope) returned a \(Swift.type(of: value)) for "
+                    + "\(step), not the value Depot gave it. A ScopeStorage must return what "
+                    + "setValue(_:for:) received for that key, or nil.")
+        }
+        return box.object
+    }
+
+    private mutating func storage(of scope: Scope, _ custom: Scope.CustomStorage)
+        -> any ScopeStorage
+    {
+        if let storage = storages[ObjectIdentifier(scope)] { return storage }
+        let storage = custom.makeStorage()
+        storages[ObjectIdentifier(scope)] = storage
+        return storage
+    }
+
     /// Keeps `value` made by `creation`, unless a reset or a registration cancelled the creation
     /// meanwhile. Returns whether the value was kept.
     @discardableResult
@@ -91,7 +142,17 @@ struct InstanceTable {
     ) -> Bool {
         guard creations[key] === creation else { return false }
         creations[key] = nil
-        if scope.holdsWeakly {
+        if let custom = scope.custom {
+            let kept: Any
+            if custom.holdsWeakly {
+                guard Swift.type(of: value as Any) is AnyObject.Type else { return false }
+                kept = WeakBox(value as AnyObject)
+            } else {
+                kept = value
+            }
+            storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: creation.step))
+            stored[key] = Stored(scope: ObjectIdentifier(scope), createdAt: createdAt)
+        } else if scope.holdsWeakly {
             // A value type has no identity to hold weakly: it is not kept (the scope acts as
             // `unique` for it).
             guard Swift.type(of: value as Any) is AnyObject.Type else { return false }
@@ -103,11 +164,20 @@ struct InstanceTable {
         return true
     }
 
+    /// Forgets the instances of `scope` (emptying its storage, for a custom scope) and cancels
+    /// their creations.
+    mutating func removeInstances(of scope: Scope) {
+        let id = ObjectIdentifier(scope)
+        removeAll { _, scope in scope == id }
+        storages[id]?.removeAll()
+    }
+
     /// Forgets the instances (and cancels the creations) that `predicate` selects by key and
-    /// scope.
-    mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
+    /// scope. Values in custom storages stop counting; the storages keep them until reset.
+    private mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
         cells = cells.filter { !predicate($0.key, $0.value.scope) }
         creations = creations.filter { !predicate($0.key, $0.value.scope) }
+        stored = stored.filter { !predicate($0.key, $0.value.scope) }
     }
 
     /// Forgets the instances of one factory (and cancels its creations): without a scan, unless
@@ -116,25 +186,37 @@ struct InstanceTable {
         let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
         cells[key] = nil
         creations[key] = nil
+        stored[key] = nil
         if parameterised.contains(factory) {
             removeAll { instance, _ in instance.factory == factory && instance.owner == owner }
         }
     }
 
-    /// Forgets every instance and cancels every creation.
+    /// Forgets every instance (emptying every custom storage) and cancels every creation.
     mutating func removeAll() {
         cells.removeAll()
         creations.removeAll()
         parameterised.removeAll()
+        removeStored()
     }
 
-    /// The kept instances, without the creations in flight: what `push()` saves.
+    private mutating func removeStored() {
+        stored.removeAll()
+        for storage in storages.values {
+            storage.removeAll()
+        }
+    }
+
+    /// The kept instances, without the creations in flight: what `push()` saves. Custom
+    /// storages belong to the user and cannot be copied.
     var snapshot: [InstanceKey: Cell] { cells }
 
-    /// Puts back what `snapshot` saved; creations in flight are cancelled.
+    /// Puts back what `snapshot` saved; creations in flight are cancelled, and custom storages
+    /// are emptied, so nothing made after the snapshot outlives `pop()`.
     mutating func restore(_ snapshot: [InstanceKey: Cell]) {
         cells = snapshot
         parameterised = Set(snapshot.keys.filter { $0.parameter != nil }.map(\.factory))
         creations.removeAll()
+        removeStored()
     }
 }

@@ -21,6 +21,14 @@ extension Scope {
     /// singletons alone. Under DepotTesting's `.container` trait each test has its own.
     public static let singleton = Singleton()
 
+    /// One instance per process while anyone holds it.
+    ///
+    /// Held weakly, across all containers of a type: two instances never exist at once, and
+    /// once the last owner lets go the next resolve creates a new one. Also released by
+    /// `Scope.weakSingleton.reset()` or the factory's `reset()`. A value type cannot be held
+    /// weakly, so for one the factory acts as ``unique``.
+    public static let weakSingleton = WeakSingleton()
+
     /// One instance per resolution graph: the outermost resolve on a thread or task and every
     /// resolve nested inside it. Released when the outermost resolve returns.
     public static let graph = Graph()
@@ -53,6 +61,13 @@ extension Scope {
     /// The process-wide cache.
     public final class Singleton: Scope, @unchecked Sendable {
         public init() { super.init(placement: .process, holdsWeakly: false, name: "singleton") }
+    }
+
+    /// The process-wide weak cache.
+    public final class WeakSingleton: Scope, @unchecked Sendable {
+        public init() {
+            super.init(placement: .process, holdsWeakly: true, name: "weak singleton")
+        }
     }
 
     /// The per-resolution cache.

@@ -1,11 +1,12 @@
 /// Decides how long a factory's instances live, and where they are kept.
 ///
 /// Pick a built-in scope with a modifier (`.cached`, `.singleton`...), or make a scope of your
-/// own that is reset independently:
+/// own that is reset independently, with ``Cached`` or, for a storage policy of your own,
+/// ``Custom``:
 ///
 /// ```swift
 /// extension Scope {
-///     static let session = Scope.Cached()
+///     static let session = Scope.Custom(name: "session")
 /// }
 /// extension Container {
 ///     var cart: Factory<Cart> { self { Cart() }.scope(.session) }
@@ -34,14 +35,27 @@ public class Scope: @unchecked Sendable {
     @usableFromInline let holdsWeakly: Bool
     /// The name used in traces and diagnostics.
     let name: String
+    /// For a ``Custom`` scope: makes the user's storage, one per container or process, and
+    /// whether the storage gets instances or weak boxes. `nil` for the built-in scopes, whose
+    /// instances live in Depot's own cells.
+    let custom: CustomStorage?
     /// The caches of the managers that may keep instances of this scope, so that `reset()`
     /// reaches them.
     private let holders = Locked(Holders())
 
-    init(placement: Placement, holdsWeakly: Bool, name: String) {
+    init(
+        placement: Placement, holdsWeakly: Bool, name: String, custom: CustomStorage? = nil
+    ) {
         self.placement = placement
         self.holdsWeakly = holdsWeakly
         self.name = name
+        self.custom = custom
+    }
+
+    /// How a ``Custom`` scope keeps its instances.
+    struct CustomStorage: Sendable {
+        let makeStorage: @Sendable () -> any ScopeStorage
+        let holdsWeakly: Bool
     }
 
     /// Forgets every instance this scope keeps, in every container (for process-wide scopes,

@@ -12,7 +12,7 @@ final class SingletonRealm: Sendable {
     let instances = Locked(InstanceTable())
 
     func removeInstances(of scope: Scope) {
-        instances.withLock { table in table.removeAll { _, id in id == ObjectIdentifier(scope) } }
+        instances.withLock { $0.removeInstances(of: scope) }
     }
 }
 

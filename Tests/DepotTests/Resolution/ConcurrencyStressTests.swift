@@ -8,7 +8,11 @@ import Testing
     static let threads = 32
     static let rounds = 20
 
-    @Test(arguments: [Scope.cached, .shared, .singleton, Scope.Cached()])
+    @Test(arguments: [
+        Scope.cached, .shared, .singleton, .weakSingleton, Scope.Cached(),
+        Scope.Custom(name: "custom"), Scope.Custom(name: "weak custom", reference: .weak),
+        Scope.Custom(name: "process custom", placement: .process),
+    ])
     func scopedFactoryRunsExactlyOnceUnderContention(scope: Scope) {
         for _ in 0..<Self.rounds {
             Scope.withIsolatedSingletons {
@@ -22,6 +26,32 @@ import Testing
                 let results = runOnThreads(Self.threads) { _ in factory() }
                 #expect(calls.value == 1)
                 #expect(Set(results.map(ObjectIdentifier.init)).count == 1)
+            }
+        }
+    }
+
+    /// Threads that let go of a weakly held instance while others resolve it: whenever one is
+    /// alive, everyone gets that one; once it is gone, exactly one new one is made.
+    @Test(arguments: [Scope.shared, .weakSingleton, Scope.Custom(name: "weak", reference: .weak)])
+    func weakScopesReleaseAndRecreateUnderContention(scope: Scope) {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let calls = Counter()
+            let factory = container.uniqueThing.register {
+                calls.increment()
+                return Thing(id: calls.value)
+            }.scope(scope)
+            for _ in 0..<Self.rounds {
+                let before = calls.value
+                let results = runOnThreads(Self.threads) { _ in
+                    (0..<50).map { _ in factory().id }
+                }
+                // Every thread let go between resolves, so instances came and went; but two
+                // never lived at once, so one round's ids run in order.
+                let ids = Set(results.joined())
+                #expect(ids.allSatisfy { $0 > before && $0 <= calls.value })
+                let held = runOnThreads(Self.threads) { _ in factory() }
+                #expect(Set(held.map(ObjectIdentifier.init)).count == 1)
             }
         }
     }

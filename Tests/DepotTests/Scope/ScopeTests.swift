@@ -14,7 +14,8 @@ extension Container {
 
 @Suite struct ScopeTests {
     @Test(arguments: [
-        Scope.cached, .shared, .singleton, Scope.session, Scope.Shared(), Scope.Singleton(),
+        Scope.cached, .shared, .singleton, .weakSingleton, Scope.session, Scope.Shared(),
+        Scope.Singleton(), Scope.WeakSingleton(),
     ])
     func cachingScopesReturnOneInstanceUntilReset(scope: Scope) {
         Scope.withIsolatedSingletons {
@@ -140,6 +141,35 @@ extension Container {
             #expect(first.singletonThing() === second.singletonThing())
             first.manager.reset()
             #expect(first.singletonThing() === second.singletonThing())
+        }
+    }
+
+    @Test func weakSingletonIsOnePerProcessWhileSomeoneHoldsIt() {
+        Scope.withIsolatedSingletons {
+            let first = Container()
+            let second = Container()
+            var held: Thing? = first.uniqueThing.weakSingleton()
+            weak let weakHeld = held
+            #expect(second.uniqueThing.weakSingleton() === held)
+            first.manager.reset()
+            #expect(first.uniqueThing.weakSingleton() === held)
+            held = nil
+            #expect(weakHeld == nil)
+            let fresh = second.uniqueThing.weakSingleton()
+            #expect(first.uniqueThing.weakSingleton() === fresh)
+            Scope.weakSingleton.reset()
+            #expect(first.uniqueThing.weakSingleton() !== fresh)
+        }
+    }
+
+    @Test func weakSingletonValueTypeBehavesAsUnique() {
+        Scope.withIsolatedSingletons {
+            let counter = Counter()
+            let value = Container().sharedValue.weakSingleton.register {
+                counter.increment()
+                return ValueThing(id: counter.value)
+            }
+            #expect(value() != value())
         }
     }
 

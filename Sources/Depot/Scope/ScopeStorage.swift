@@ -1,0 +1,146 @@
+/// Where a ``Scope/Custom`` scope keeps its instances: a storage policy written by the user.
+///
+/// Depot calls a storage only while it holds the lock of the container (or, for a process-wide
+/// scope, of the singleton storage) that owns it, so a storage needs no locking of its own. It
+/// also makes sure that a factory's closure runs once per key at a time, however many threads
+/// ask: a storage only decides whether it still has a value.
+///
+/// A storage that gives a new instance to every third request:
+///
+/// ```swift
+/// final class EveryThirdStorage: ScopeStorage {
+///     private var cache: [ScopeKey: (value: Any, count: Int)] = [:]
+///
+///     func value(for key: ScopeKey) -> Any? {
+///         guard let (value, count) = cache[key] else { return nil }
+///         cache[key] = (value, count + 1)
+///         return count < 3 ? value : nil
+///     }
+///     func setValue(_ value: Any, for key: ScopeKey) { cache[key] = (value, 1) }
+///     func removeAll() { cache.removeAll() }
+/// }
+/// extension Scope {
+///     static let everyThird = Scope.Custom(name: "every third") { EveryThirdStorage() }
+/// }
+/// ```
+public protocol ScopeStorage: AnyObject {
+    /// The value kept for `key`, or `nil` to have Depot create a new instance (and pass it to
+    /// ``setValue(_:for:)``).
+    func value(for key: ScopeKey) -> Any?
+
+    /// Keeps `value`, just created for `key`.
+    ///
+    /// With ``Scope/Custom/Reference/strong`` the value is the instance; with
+    /// ``Scope/Custom/Reference/weak`` it is a box that holds the instance weakly. Either way,
+    /// return it unchanged from ``value(for:)``.
+    func setValue(_ value: Any, for key: ScopeKey)
+
+    /// Forgets every value: called when the scope is reset.
+    func removeAll()
+}
+
+/// Identifies one instance in a ``ScopeStorage``: the container, the factory and, for a factory
+/// with `scopeOnParameters`, the parameter.
+// @unchecked Sendable: the metatypes are immutable and only printed.
+public struct ScopeKey: Hashable, @unchecked Sendable, CustomStringConvertible {
+    let instance: InstanceKey
+    // Only for the description; not part of the key's identity.
+    private let containerType: Any.Type
+    private let name: StaticString
+    private let valueType: Any.Type
+
+    init(_ instance: InstanceKey, step: ResolutionStep) {
+        self.instance = instance
+        containerType = step.containerType
+        name = step.name
+        valueType = step.valueType
+    }
+
+    /// The factory, as traces and diagnostics name it: `Container.cat<Cat>`.
+    public var description: String { "\(containerType).\(name)<\(valueType)>" }
+
+    public static func == (lhs: ScopeKey, rhs: ScopeKey) -> Bool {
+        lhs.instance == rhs.instance
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(instance)
+    }
+}
+
+extension Scope {
+    /// A scope whose storage policy you write, as DITranquillity's `DIStorage` and Swinject's
+    /// `InstanceStorage` allow.
+    ///
+    /// ```swift
+    /// extension Scope {
+    ///     static let session = Scope.Custom(name: "session", reference: .strong, placement: .container)
+    ///     static let everyThird = Scope.Custom(name: "every third") { EveryThirdStorage() }
+    /// }
+    /// Scope.session.reset()   // at logout: every container forgets its session instances
+    /// ```
+    ///
+    /// Each container has a storage of its own (`placement: .container`), or the process has one
+    /// for every container (`placement: .process`; one per test under DepotTesting's trait).
+    /// An instance is created when the storage has no value for its key, and released when the
+    /// storage lets go of it: on `reset()` (every container), `manager.reset(scope:)` (one
+    /// container; for `.process`, the whole storage), or the factory's `reset()` or a new
+    /// registration (that factory only).
+    public final class Custom: Scope, @unchecked Sendable {
+        /// How the storage holds instances.
+        public enum Reference: Sendable {
+            /// The storage gets the instance and keeps it as long as it keeps the value.
+            case strong
+            /// The storage gets a box that holds the instance weakly: the instance goes once
+            /// nobody else holds it. A value type cannot be held weakly: for one the factory
+            /// acts as ``Scope/unique``.
+            case weak
+        }
+
+        /// How many storages the scope has.
+        public enum Placement: Sendable {
+            /// One storage per container.
+            case container
+            /// One storage for the process (one per test under DepotTesting's trait), with
+            /// keys that tell containers of different types apart.
+            case process
+        }
+
+        /// Makes a scope named `name` whose instances live in storages that `makeStorage` makes.
+        ///
+        /// - Parameters:
+        ///   - name: the name traces and diagnostics show.
+        ///   - reference: whether the storage gets instances or weak boxes of them.
+        ///   - placement: one storage per container, or one for the process.
+        ///   - makeStorage: makes an empty storage; by default one that keeps one value per key
+        ///     until reset.
+        public init(
+            name: String, reference: Reference = .strong, placement: Placement = .container,
+            makeStorage: @escaping @Sendable () -> any ScopeStorage = { KeepOneStorage() }
+        ) {
+            let weak = reference == .weak
+            super.init(
+                placement: placement == .container ? .container : .process,
+                holdsWeakly: weak, name: name,
+                custom: CustomStorage(makeStorage: makeStorage, holdsWeakly: weak))
+        }
+    }
+}
+
+/// The default storage of a ``Scope/Custom`` scope: one value per key until reset.
+@usableFromInline
+final class KeepOneStorage: ScopeStorage {
+    private var values: [ScopeKey: Any] = [:]
+
+    @usableFromInline init() {}
+
+    @usableFromInline func value(for key: ScopeKey) -> Any? { values[key] }
+    @usableFromInline func setValue(_ value: Any, for key: ScopeKey) { values[key] = value }
+    @usableFromInline func removeAll() { values.removeAll() }
+}
+
+/// What a weak ``Scope/Custom`` scope gives its storage: the instance, held weakly.
+final class WeakBox {
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
