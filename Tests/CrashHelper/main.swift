@@ -41,6 +41,17 @@ extension Container {
     }
 }
 
+/// A storage with a bug: it returns something other than what Depot gave it.
+final class WrongStorage: ScopeStorage {
+    func value(for key: ScopeKey) -> Any? { "not a node" }
+    func setValue(_ value: Any, for key: ScopeKey) {}
+    func removeAll() {}
+}
+
+extension Container {
+    var cachedNode: Factory<Node> { self { Node(depth: 0) }.cached }
+}
+
 let container = Container()
 switch CommandLine.arguments.dropFirst().first {
 case "cycle":
@@ -56,13 +67,26 @@ case "cross-thread-cycle":
     bothStarted.enter()
     Thread { _ = container.slowA() }.start()
     _ = container.slowB()
+case "use-scope-late":
+    let other = Container()
+    let early = container.cachedNode()
+    container.useScope(from: other)
+    print(
+        "dropped \(container.cachedNode() !== early), shared \(container.cachedNode() === other.cachedNode())"
+    )
+case "wrong-storage":
+    let scope = Scope.Custom(name: "wrong") { WrongStorage() }
+    let node = container.cachedNode.scope(scope)
+    _ = node()
+    _ = node()
 case "promised":
     container.manager.promiseTriggersError = true
     _ = container.promisedNode()
 default:
     print(
         "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|parameter-recursion|"
-            + "cross-thread-cycle|promised")
+            + "cross-thread-cycle|use-scope-late|"
+            + "wrong-storage|promised")
     exit(2)
 }
 print("finished")

@@ -14,6 +14,11 @@ extension ContainerManager {
         var snapshots: [Snapshot] = []
         /// The factories already warned about, so each warning is logged once.
         var warned: Set<FactoryKey> = []
+        /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
+        var cacheOwner: ContainerManager?
+        /// Set by `makeChild()`: the container that resolves every factory this one has not
+        /// registered itself.
+        var parent: (any ManagedContainer)?
     }
 
     /// What `push()` saves.

@@ -89,21 +89,24 @@ public final class ContainerManager: @unchecked Sendable {
     ///
     /// - Parameter options: what to forget; ``FactoryResetOptions/all`` by default. Singletons
     ///   are not touched: reset them with `Scope.singleton.reset()`. Forgetting registrations
-    ///   runs `autoRegister()` again before the next use.
+    ///   runs `autoRegister()` again before the next use (never for a child container, whose
+    ///   parent has run it). For a container that uses another's caches (`useScope(from:)`),
+    ///   the caches forgotten are those shared ones.
     public func reset(options: FactoryResetOptions = .all) {
-        state.withLock { state in
+        let sharedCaches = state.withLock { state -> ContainerManager? in
             switch options {
             case .none:
-                return
+                return nil
             case .all:
                 state.registrations.removeAll()
                 state.instances.removeAll()
-                state.isAutoRegistered = false
+                // A child never runs autoRegister(): its parent has.
+                state.isAutoRegistered = state.parent != nil
             case .registration:
                 for key in state.registrations.keys {
                     state.removeFactory(for: key)
                 }
-                state.isAutoRegistered = false
+                state.isAutoRegistered = state.parent != nil
             case .context:
                 for key in state.registrations.keys {
                     state.removeContexts(for: key)
@@ -111,7 +114,9 @@ public final class ContainerManager: @unchecked Sendable {
             case .scope:
                 state.instances.removeAll()
             }
+            return options == .all || options == .scope ? state.cacheOwner : nil
         }
+        sharedCaches?.state.withLock { $0.instances.removeAll() }
     }
 
     /// Forgets the instances this container keeps for `scope`.
@@ -153,7 +158,18 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     func removeInstances(of scope: Scope) {
-        caches.removeInstances(of: scope)
+        cacheOwner.caches.removeInstances(of: scope)
+    }
+
+    /// The manager whose per-container caches this one uses: itself, unless `useScope(from:)`
+    /// gave it another's.
+    var cacheOwner: ContainerManager {
+        state.withLock { $0.cacheOwner } ?? self
+    }
+
+    /// Runs `body` on the per-container caches this manager uses, under their lock.
+    func withCaches<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+        cacheOwner.state.withLock { body(&$0.instances) }
     }
 
     /// A manager's per-container caches, for scopes to reset; they hold it weakly and it lives

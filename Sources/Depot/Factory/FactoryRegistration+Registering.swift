@@ -48,8 +48,8 @@ extension FactoryRegistration {
         let key = key
         manager.state.withLock { state in
             state.changeRegistration(for: key) { $0.factory = body }
-            state.instances.removeInstances(of: key, owner: nil)
         }
+        manager.withCaches { $0.removeInstances(of: key, owner: nil) }
         removeSingletons()
         persistsModifiers = true
     }
@@ -67,7 +67,8 @@ extension FactoryRegistration {
         }
     }
 
-    /// Forgets what `options` says for this factory in its container.
+    /// Forgets what `options` says for this factory in its container (a child's reset never
+    /// reaches its parent).
     func reset(_ options: FactoryResetOptions) {
         let key = key
         manager.state.withLock { state in
@@ -83,11 +84,9 @@ extension FactoryRegistration {
             case .scope:
                 break
             }
-            if options == .all || options == .scope {
-                state.instances.removeInstances(of: key, owner: nil)
-            }
         }
         if options == .all || options == .scope {
+            manager.withCaches { $0.removeInstances(of: key, owner: nil) }
             removeSingletons()
         }
     }

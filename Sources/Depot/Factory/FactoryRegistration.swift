@@ -39,8 +39,8 @@ public struct FactoryRegistration<P, T>: Sendable {
         }
     }
 
-    @usableFromInline let container: any ManagedContainer
-    @usableFromInline let manager: ContainerManager
+    @usableFromInline var container: any ManagedContainer
+    @usableFromInline var manager: ContainerManager
     @usableFromInline let key: FactoryKey
     @usableFromInline let name: StaticString
     @usableFromInline var body: Body

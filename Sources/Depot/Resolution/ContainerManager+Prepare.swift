@@ -7,6 +7,8 @@ extension ContainerManager {
         @usableFromInline let timeToLive: Double?
         @usableFromInline let trace: Bool
         @usableFromInline let decorator: (@Sendable (Any) -> Void)?
+        /// The manager whose per-container caches to use, when `useScope(from:)` set one.
+        @usableFromInline let cacheOwner: ContainerManager?
 
         /// Whether a resolved value needs more than returning: decorators or a trace line.
         @usableFromInline
@@ -30,6 +32,8 @@ extension ContainerManager {
         case hit(InstanceTable.Cell, isWeak: Bool, plan: Plan?)
         case miss(Plan)
         case needsAutoRegistration
+        /// A child container has not registered the factory: its parent resolves it.
+        case delegate(to: any ManagedContainer)
     }
 
     /// Reads the registration and settings for a factory and looks for its kept instance: one
@@ -42,12 +46,18 @@ extension ContainerManager {
         parameter: ParameterKey?, containerType: ObjectIdentifier, isInsideAutoRegistration: Bool
     ) -> Prepared {
         var processLookup: (key: InstanceKey, plan: Plan)?
+        var sharedLookup: (owner: ContainerManager, key: InstanceKey, plan: Plan)?
         var now = 0.0
         let prepared = state.withLock { state -> Prepared in
             guard state.isAutoRegistered || isInsideAutoRegistration else {
                 return .needsAutoRegistration
             }
             let registration = state.registrations.isEmpty ? nil : state.registrations[key]
+            if let parent = state.parent,
+                registration == nil || ResolutionFrame.current.isRedirected(self)
+            {
+                return .delegate(to: parent)
+            }
             let scope =
                 registration?.fields.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
             let timeToLive = registration?.fields.timeToLive ?? declaredTimeToLive
@@ -56,7 +66,7 @@ extension ContainerManager {
             func plan() -> Plan {
                 Plan(
                     registration: registration, scope: scope, timeToLive: timeToLive,
-                    trace: state.trace, decorator: state.decorator)
+                    trace: state.trace, decorator: state.decorator, cacheOwner: state.cacheOwner)
             }
             if timeToLive != nil {
                 now = state.clock.now()
@@ -66,6 +76,11 @@ extension ContainerManager {
             switch placement {
             case .container:
                 let instanceKey = InstanceKey(factory: key, owner: nil, parameter: parameter)
+                if let owner = state.cacheOwner {
+                    let sharedPlan = plan()
+                    sharedLookup = (owner, instanceKey, sharedPlan)
+                    return .miss(sharedPlan)
+                }
                 if let cell = state.instances.cell(
                     for: instanceKey, in: scope, timeToLive: timeToLive, now: { now })
                 {
@@ -82,9 +97,22 @@ extension ContainerManager {
             }
             return .miss(plan())
         }
-        guard let (processKey, plan) = processLookup else { return prepared }
-        let cell = realm.instances.withLock { table in
-            table.cell(for: processKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
+        let cell: InstanceTable.Cell?
+        let plan: Plan
+        if let (processKey, processPlan) = processLookup {
+            plan = processPlan
+            cell = realm.instances.withLock { table in
+                table.cell(
+                    for: processKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
+            }
+        } else if let (owner, sharedKey, sharedPlan) = sharedLookup {
+            plan = sharedPlan
+            cell = owner.state.withLock { state in
+                state.instances.cell(
+                    for: sharedKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
+            }
+        } else {
+            return prepared
         }
         guard let cell else { return prepared }
         return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)

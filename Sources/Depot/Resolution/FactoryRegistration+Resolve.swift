@@ -16,6 +16,8 @@ extension FactoryRegistration {
             switch prepared {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
+            case .delegate(let parent):
+                return resolve(in: parent, parameter)
             case .hit(let cell, let isWeak, let plan):
                 // A weakly held instance can go between the lookup and here: then look again.
                 guard let value = value(in: cell, isWeak: isWeak) else { continue }
@@ -37,6 +39,21 @@ extension FactoryRegistration {
                 return value
             }
         }
+    }
+
+    /// Resolves in `parent` what a child container has not registered, exactly as the parent
+    /// would: with its registrations and caches, and with every resolve on the child nested
+    /// inside redirected to the parent too, so nothing the child registered reaches what the
+    /// parent keeps.
+    @usableFromInline
+    func resolve(in parent: any ManagedContainer, _ parameter: P) -> T {
+        var inParent = self
+        inParent.container = parent
+        inParent.manager = parent.manager
+        let frame = ResolutionFrame.current
+        frame.redirect(manager)
+        defer { frame.endRedirect(manager) }
+        return inParent.resolve(parameter)
     }
 
     /// The instance a kept cell holds.
@@ -86,12 +103,13 @@ extension FactoryRegistration {
             }
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
+            let owner = plan.cacheOwner ?? manager
             let isKept: Bool
             (value, isKept) = instance(
-                in: manager, key: key, parameter: parameter, plan: plan, frame: frame,
+                in: owner, key: key, parameter: parameter, plan: plan, frame: frame,
                 origin: &origin)
             if isKept {
-                plan.scope.track(manager)
+                plan.scope.track(owner)
             }
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))

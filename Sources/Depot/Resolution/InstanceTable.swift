@@ -207,6 +207,9 @@ struct InstanceTable {
         }
     }
 
+    /// Whether no instance is kept.
+    var isEmpty: Bool { cells.isEmpty && stored.isEmpty }
+
     /// The kept instances, without the creations in flight: what `push()` saves. Custom
     /// storages belong to the user and cannot be copied.
     var snapshot: [InstanceKey: Cell] { cells }

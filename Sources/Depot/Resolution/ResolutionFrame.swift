@@ -25,6 +25,10 @@ final class ResolutionFrame {
     var waitingOn: Creation?
     var waitingPath: [ResolutionStep] = []
 
+    /// The child containers whose resolves this thread sends to their parents, with how many
+    /// nested delegations asked for it.
+    private var redirected: [ObjectIdentifier: Int] = [:]
+
     init() {
         path.reserveCapacity(16)
     }
@@ -80,6 +84,26 @@ final class ResolutionFrame {
         if path.isEmpty, !graphInstances.isEmpty {
             graphInstances.removeAll(keepingCapacity: graphInstances.count <= 64)
         }
+    }
+
+    /// Sends this thread's resolves on the child container of `manager` to its parent until
+    /// `endRedirect`.
+    func redirect(_ manager: ContainerManager) {
+        redirected[ObjectIdentifier(manager), default: 0] += 1
+    }
+
+    func endRedirect(_ manager: ContainerManager) {
+        let id = ObjectIdentifier(manager)
+        if let count = redirected[id], count > 1 {
+            redirected[id] = count - 1
+        } else {
+            redirected[id] = nil
+        }
+    }
+
+    /// Whether resolves on the child container of `manager` go to its parent now.
+    func isRedirected(_ manager: ContainerManager) -> Bool {
+        !redirected.isEmpty && redirected[ObjectIdentifier(manager)] != nil
     }
 
     /// The graph-scoped instance made earlier in this resolution for `key`.

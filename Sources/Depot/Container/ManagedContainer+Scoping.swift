@@ -1,0 +1,154 @@
+/// A container that Depot can make more of, with `init()`: for lifetime scopes
+/// (``newLifetimeScope()``) and child containers (``makeChild()``).
+///
+/// ``Container`` adopts it. A container of your own adopts it by declaring it; the `init()`
+/// must make a new ``ContainerManager``, as `let manager = ContainerManager()` does:
+///
+/// ```swift
+/// public final class AppContainer: SharedContainer, ScopingContainer {
+///     public static let shared = AppContainer()
+///     public let manager = ContainerManager()
+///     public init() {}
+/// }
+/// ```
+public protocol ScopingContainer: ManagedContainer {
+    /// Makes a container with a new manager: no registrations and empty caches.
+    init()
+}
+
+extension Container: ScopingContainer {}
+
+extension ScopingContainer {
+    /// A new container of this type with the same registrations, contexts and settings as this
+    /// one now (a copy: later registrations on either do not reach the other), and empty caches
+    /// for every per-container scope. Singletons stay shared, as for any container of the type.
+    ///
+    /// DITranquillity's `newLifeTimeScope()`: one `.cached` instance per lifetime scope.
+    ///
+    /// ```swift
+    /// let request = Container.shared.newLifetimeScope()
+    /// request.session() !== Container.shared.session()   // a .cached factory
+    /// ```
+    ///
+    /// A factory resolved on the lifetime scope runs its closure with the lifetime scope as its
+    /// container, so its dependencies come from the lifetime scope too. A lifetime scope of a
+    /// child container is a child of the same parent.
+    public func newLifetimeScope() -> Self {
+        manager.autoRegisterIfNeeded(self)
+        let scope = Self()
+        precondition(
+            scope.manager !== manager,
+            "Depot: \(Self.self).init() returned a container with the same manager; "
+                + "newLifetimeScope() needs init() to make a new ContainerManager.")
+        scope.manager.copyRegistrations(of: manager)
+        return scope
+    }
+
+    /// A new container of this type whose parent is this one (Swinject's container hierarchy).
+    ///
+    /// The child resolves every factory it has not registered itself exactly as this container
+    /// would: with this container's registrations, sharing its cached instances, and with every
+    /// resolve nested inside going to this container too. What the child registers it resolves
+    /// and caches itself, and nothing it does (registering, resetting, caching) changes this
+    /// container. The child never runs `autoRegister()`: its parent has.
+    ///
+    /// ```swift
+    /// let checkout = Container.shared.makeChild()
+    /// checkout.payment.register { ApplePay() }
+    /// checkout.api() === Container.shared.api()    // a .cached factory the child did not register
+    /// ```
+    ///
+    /// To have a parent's factory use the child's override of a dependency, register that
+    /// factory in the child too: the parent resolves its factories with its own registrations.
+    public func makeChild() -> Self {
+        manager.autoRegisterIfNeeded(self)
+        let child = Self()
+        precondition(
+            child.manager !== manager,
+            "Depot: \(Self.self).init() returned a container with the same manager; "
+                + "makeChild() needs init() to make a new ContainerManager.")
+        child.manager.becomeChild(of: self)
+        return child
+    }
+}
+
+extension ManagedContainer {
+    /// Makes this container use `other`'s per-container caches (`.cached`, `.shared`, custom
+    /// scopes), so that both resolve the same instances: after it,
+    /// `container.cat() === other.cat()` for a `.cached` `cat`.
+    ///
+    /// DITranquillity's `useScope(from:)`. Call it right after making the container: instances
+    /// this container cached before are dropped, and debug builds stop with an assertion if
+    /// there were any. Resets of either container's caches (`reset(options: .scope)`,
+    /// `manager.reset(scope:)`) reach the shared caches; registrations stay each container's own.
+    public func useScope(from other: any ManagedContainer) {
+        manager.useCaches(of: other.manager)
+    }
+
+    /// Resolves the factories at `keyPaths` now, once each, in order: singletons and cached
+    /// instances exist before anyone asks for them.
+    ///
+    /// ```swift
+    /// extension Container: AutoRegistering {
+    ///     public func autoRegister() {
+    ///         warmUp(\.database, \.analytics)   // before the first resolve returns
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Called from `autoRegister()`, it runs before the container's first resolve returns; put
+    /// it after the registrations there, so they apply.
+    public func warmUp<each T>(_ keyPaths: repeat KeyPath<Self, Factory<each T>>) {
+        for keyPath in repeat each keyPaths {
+            _ = self[keyPath: keyPath]()
+        }
+    }
+}
+
+extension ContainerManager {
+    /// Takes `other`'s registrations, contexts, settings and parent; caches stay empty.
+    func copyRegistrations(of other: ContainerManager) {
+        let copied = other.state.withLock { $0 }
+        state.withLock { state in
+            state.registrations = copied.registrations
+            state.isAutoRegistered = true
+            state.defaultScope = copied.defaultScope
+            state.trace = copied.trace
+            state.logger = copied.logger
+            state.promiseTriggersError = copied.promiseTriggersError
+            state.decorator = copied.decorator
+            state.clock = copied.clock
+            state.parent = copied.parent
+        }
+    }
+
+    /// Makes this (new) manager's container a child of `parent`, with its settings.
+    func becomeChild(of parent: any ManagedContainer) {
+        let settings = parent.manager.state.withLock { $0 }
+        state.withLock { state in
+            state.parent = parent
+            state.isAutoRegistered = true
+            state.defaultScope = settings.defaultScope
+            state.trace = settings.trace
+            state.logger = settings.logger
+            state.promiseTriggersError = settings.promiseTriggersError
+            state.decorator = settings.decorator
+            state.clock = settings.clock
+        }
+    }
+
+    /// Uses `other`'s per-container caches (or those it uses) from now on.
+    func useCaches(of other: ContainerManager) {
+        let owner = other.cacheOwner
+        let hadInstances = state.withLock { state -> Bool in
+            let hadInstances = !state.instances.isEmpty
+            state.instances.removeAll()
+            state.cacheOwner = owner === self ? nil : owner
+            return hadInstances
+        }
+        assert(
+            !hadInstances,
+            "Depot: useScope(from:) on a container that had cached instances; they were dropped. "
+                + "Call it right after making the container, before anything is resolved.")
+    }
+}

@@ -1,0 +1,26 @@
+import Depot
+import Testing
+
+/// Misuses that Depot reports with what to do instead; each runs in the helper executable, built
+/// in the same configuration as the tests.
+@Suite struct MisuseTests {
+    @Test func useScopeAfterCachingAssertsInDebugAndDropsTheInstancesInRelease() throws {
+        let run = try runCrashHelper("use-scope-late")
+        if FactoryContext.current.isDebug {
+            #expect(run.status != 0)
+            #expect(run.errors.contains("useScope(from:) on a container that had cached instances"))
+            #expect(run.errors.contains("Call it right after making the container"))
+        } else {
+            #expect(run.status == 0)
+            #expect(run.output.contains("dropped true, shared true"))
+        }
+    }
+
+    @Test func storageReturningAnotherValueNamesTheScopeAndTheFactory() throws {
+        let run = try runCrashHelper("wrong-storage")
+        #expect(run.status != 0)
+        #expect(run.errors.contains("the storage of scope wrong returned a String"))
+        #expect(run.errors.contains("Container.cachedNode<Node>"))
+        #expect(!run.output.contains("finished"))
+    }
+}
