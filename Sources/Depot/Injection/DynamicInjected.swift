@@ -1,4 +1,5 @@
-/// Resolves a dependency on every access, so it follows registrations and scope resets.
+/// Resolves a dependency on every access, so it follows registrations and scope resets: a
+/// ``Provider`` as a property wrapper, which joins the graph it was made in.
 ///
 /// ```swift
 /// final class Screen {
@@ -8,20 +9,21 @@
 @propertyWrapper
 public struct DynamicInjected<T>: Sendable {
     /// The factory resolved on every access.
-    public let factory: Factory<T>
+    public var factory: Factory<T> { provider.factory }
+    private let provider: Provider<T>
 
     /// Resolves the factory at `keyPath` of `Container.shared` on every access.
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        factory = Container.shared[keyPath: keyPath]
+        provider = Container.shared[keyPath: keyPath].provider
     }
 
     /// Resolves the factory at `keyPath` of `C.shared` on every access.
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        factory = C.shared[keyPath: keyPath]
+        provider = C.shared[keyPath: keyPath].provider
     }
 
     /// A freshly resolved value.
-    public var wrappedValue: T { factory() }
+    public var wrappedValue: T { provider.value }
 
     /// The wrapper itself: `$session.factory`, `$session.resolve(reset:)`.
     public var projectedValue: DynamicInjected<T> { self }

@@ -7,7 +7,8 @@
 /// }
 /// ```
 ///
-/// The container is taken when the object is initialised; the factory runs on first access.
+/// The container is taken when the object is initialised; the factory runs on first access. A
+/// wrapper made while a graph is being resolved joins that graph (see ``Lazy``).
 @propertyWrapper
 public struct LazyInjected<T> {
     private let box: LazyBox<T>
@@ -51,11 +52,14 @@ extension LazyInjected: @unchecked Sendable where T: Sendable {}
 // runs under `gate`, so two first accesses make one value.
 final class LazyBox<T>: @unchecked Sendable {
     let factory: Factory<T>
+    /// The graph being resolved when the box was made, which the first access joins.
+    private let graph: ResolutionGraph?
     private let gate = Mutex()
     private let state = Locked<T?>(nil)
 
     init(_ factory: Factory<T>) {
         self.factory = factory
+        graph = ResolutionFrame.current.currentGraph()
     }
 
     var value: T {
@@ -64,7 +68,7 @@ final class LazyBox<T>: @unchecked Sendable {
             gate.lock()
             defer { gate.unlock() }
             if let value = state.withLock({ $0 }) { return value }
-            let value = factory()
+            let value = ResolutionFrame.current.join(graph) { factory() }
             state.withLock { $0 = value }
             return value
         }

@@ -7,7 +7,9 @@
 /// }
 /// ```
 ///
-/// After the instance is released, the value is `nil`; it is not resolved again.
+/// After the instance is released, the value is `nil`; it is not resolved again. A wrapper made
+/// while a graph is being resolved joins that graph (see ``Lazy``), so a child reaches its
+/// graph-scoped parent.
 @propertyWrapper
 public struct WeakLazyInjected<T> {
     private let box: Box
@@ -51,17 +53,22 @@ public struct WeakLazyInjected<T> {
         }
 
         let factory: Factory<T>
+        /// The graph being resolved when the wrapper was made, which the first access joins.
+        let graph: ResolutionGraph?
         let gate = Mutex()
         let state = Locked(State())
 
-        init(_ factory: Factory<T>) { self.factory = factory }
+        init(_ factory: Factory<T>) {
+            self.factory = factory
+            graph = ResolutionFrame.current.currentGraph()
+        }
 
         var value: T? {
             if let value = resolvedValue() { return value }
             gate.lock()
             defer { gate.unlock() }
             if let value = resolvedValue() { return value }
-            let value = factory()
+            let value = ResolutionFrame.current.join(graph) { factory() }
             set(value)
             return value
         }

@@ -19,7 +19,15 @@ final class ResolutionFrame {
     static let maximumDepth = 256
 
     private(set) var path: [ResolutionStep] = []
-    private var graphInstances: [InstanceKey: Any] = [:]
+    /// The graph the current resolution runs in: made on first need, or joined by a `Lazy` or
+    /// `Provider` made in another resolution.
+    private var graph: ResolutionGraph?
+    /// Whether `graph` was joined, so the resolution that joined it (not the outermost resolve)
+    /// ends its part in it.
+    private var isGraphJoined = false
+    /// The last graph this thread made and nobody kept, emptied for the next resolution: most
+    /// resolutions allocate none.
+    private var spareGraph: ResolutionGraph?
     /// The creation this thread is blocked on, and its path then, for the cycle message of another
     /// thread; read and written only under `Creation.waitGraph`.
     var waitingOn: Creation?
@@ -81,9 +89,40 @@ final class ResolutionFrame {
     @usableFromInline
     func leave() {
         path.removeLast()
-        if path.isEmpty, !graphInstances.isEmpty {
-            graphInstances.removeAll(keepingCapacity: graphInstances.count <= 64)
+        if path.isEmpty, !isGraphJoined, var ended = graph {
+            graph = nil
+            ended.leave()
+            if isKnownUniquelyReferenced(&ended) {
+                ended.removeAll()
+                spareGraph = ended
+            }
         }
+    }
+
+    /// The graph of the running resolution, made now if it has none yet: what a `Lazy` or
+    /// `Provider` made now joins. `nil` outside any resolution.
+    func currentGraph() -> ResolutionGraph? {
+        if let graph { return graph }
+        guard !path.isEmpty else { return nil }
+        let made = spareGraph ?? ResolutionGraph()
+        spareGraph = nil
+        made.enter()
+        graph = made
+        return made
+    }
+
+    /// Runs `body` in `joined`, the graph a `Lazy` or `Provider` was made in (if any), then goes
+    /// back to the graph this thread was in.
+    func join<Result>(_ joined: ResolutionGraph?, _ body: () -> Result) -> Result {
+        guard let joined, joined !== graph else { return body() }
+        let (saved, savedIsJoined) = (graph, isGraphJoined)
+        joined.enter()
+        (graph, isGraphJoined) = (joined, true)
+        defer {
+            (graph, isGraphJoined) = (saved, savedIsJoined)
+            joined.leave()
+        }
+        return body()
     }
 
     /// Sends this thread's resolves on the child container of `manager` to its parent until
@@ -108,12 +147,12 @@ final class ResolutionFrame {
 
     /// The graph-scoped instance made earlier in this resolution for `key`.
     func graphInstance(for key: InstanceKey) -> Any? {
-        graphInstances[key]
+        graph?.instance(for: key)
     }
 
     /// Keeps `value` for the rest of this resolution.
     func setGraphInstance(_ value: Any, for key: InstanceKey) {
-        graphInstances[key] = value
+        currentGraph()?.setInstance(value, for: key)
     }
 
     private func failCycle(closingWith step: ResolutionStep) -> Never {
