@@ -19,7 +19,7 @@ let package = Package(
             name: "depot-crash-helper", dependencies: ["Depot"], path: "Tests/CrashHelper"),
         .testTarget(name: "DepotTestingTests", dependencies: ["Depot", "DepotTesting"]),
         .executableTarget(name: "quick-start", dependencies: ["Depot"], path: "Examples/quick-start"),
-        .executableTarget(name: "scopes-tour", dependencies: ["Depot"], path: "Examples/scopes-tour"),
+        .executableTarget(name: "lifetimes-tour", dependencies: ["Depot"], path: "Examples/lifetimes-tour"),
     ],
     swiftLanguageModes: [.v6]
 )
