@@ -34,12 +34,7 @@ extension ScopingContainer {
     /// container, so its dependencies come from the lifetime scope too. A lifetime scope of a
     /// child container is a child of the same parent.
     public func newLifetimeScope() -> Self {
-        manager.autoRegisterIfNeeded(self)
-        let scope = Self()
-        precondition(
-            scope.manager !== manager,
-            "Depot: \(Self.self).init() returned a container with the same manager; "
-                + "newLifetimeScope() needs init() to make a new ContainerManager.")
+        let scope = makeRelative(for: "newLifetimeScope()")
         scope.manager.copyRegistrations(of: manager)
         return scope
     }
@@ -61,14 +56,20 @@ extension ScopingContainer {
     /// To have a parent's factory use the child's override of a dependency, register that
     /// factory in the child too: the parent resolves its factories with its own registrations.
     public func makeChild() -> Self {
-        manager.autoRegisterIfNeeded(self)
-        let child = Self()
-        precondition(
-            child.manager !== manager,
-            "Depot: \(Self.self).init() returned a container with the same manager; "
-                + "makeChild() needs init() to make a new ContainerManager.")
+        let child = makeRelative(for: "makeChild()")
         child.manager.becomeChild(of: self)
         return child
+    }
+
+    /// A new container of this type, after this one's `autoRegister()` has run.
+    private func makeRelative(for function: String) -> Self {
+        manager.autoRegisterIfNeeded(self)
+        let relative = Self()
+        precondition(
+            relative.manager !== manager,
+            "Depot: \(Self.self).init() returned a container with the same manager; "
+                + "\(function) needs init() to make a new ContainerManager.")
+        return relative
     }
 }
 
@@ -110,14 +111,9 @@ extension ContainerManager {
     func copyRegistrations(of other: ContainerManager) {
         let copied = other.state.withLock { $0 }
         state.withLock { state in
+            state.copySettings(of: copied)
             state.registrations = copied.registrations
             state.isAutoRegistered = true
-            state.defaultScope = copied.defaultScope
-            state.trace = copied.trace
-            state.logger = copied.logger
-            state.promiseTriggersError = copied.promiseTriggersError
-            state.decorator = copied.decorator
-            state.clock = copied.clock
             state.parent = copied.parent
         }
     }
@@ -126,14 +122,9 @@ extension ContainerManager {
     func becomeChild(of parent: any ManagedContainer) {
         let settings = parent.manager.state.withLock { $0 }
         state.withLock { state in
+            state.copySettings(of: settings)
             state.parent = parent
             state.isAutoRegistered = true
-            state.defaultScope = settings.defaultScope
-            state.trace = settings.trace
-            state.logger = settings.logger
-            state.promiseTriggersError = settings.promiseTriggersError
-            state.decorator = settings.decorator
-            state.clock = settings.clock
         }
     }
 
@@ -150,5 +141,17 @@ extension ContainerManager {
             !hadInstances,
             "Depot: useScope(from:) on a container that had cached instances; they were dropped. "
                 + "Call it right after making the container, before anything is resolved.")
+    }
+}
+
+extension ContainerManager.State {
+    /// Takes `other`'s settings: default scope, tracing, logger, promise errors, decorator, clock.
+    mutating func copySettings(of other: Self) {
+        defaultScope = other.defaultScope
+        trace = other.trace
+        logger = other.logger
+        promiseTriggersError = other.promiseTriggersError
+        decorator = other.decorator
+        clock = other.clock
     }
 }
