@@ -61,7 +61,13 @@ extension FactoryRegistration {
     func value(in cell: InstanceTable.Cell, isWeak: Bool) -> T? {
         // The key names the value's type and the scope the kind of cell, so the casts hold.
         if isWeak {
-            return unsafeDowncast(cell, to: InstanceTable.WeakCell.self).object as? T
+            // Loaded once and unwrapped before the cast: the instance can go at any moment, and
+            // the optimised cast of an optional weak load does not check for nil (a release
+            // build crashed in swift_dynamicCastClass when it went between two loads).
+            guard let object = unsafeDowncast(cell, to: InstanceTable.WeakCell.self).object else {
+                return nil
+            }
+            return object as? T
         }
         return unsafeDowncast(cell, to: InstanceTable.StrongCell<T>.self).value
     }
