@@ -4,9 +4,14 @@ extension ContainerManager {
         var registrations: [FactoryKey: Registration] = [:]
         var instances = InstanceTable()
         var isAutoRegistered = false
+        /// The type of the container, learnt on its first use: for the cache inventory's
+        /// singletons.
+        var containerType: ObjectIdentifier?
         var isAutoRegistering = false
         var defaultScope: Scope?
         var trace = false
+        var isRecordingDependencies = false
+        var dependencies = DependencyGraph()
         var logger: @Sendable (String) -> Void = { print($0) }
         var promiseTriggersError = FactoryContext.isDebugBuild
         var decorator: (@Sendable (Any) -> Void)?
@@ -14,6 +19,8 @@ extension ContainerManager {
         var snapshots: [Snapshot] = []
         /// The factories already warned about, so each warning is logged once.
         var warned: Set<FactoryKey> = []
+        /// The (owner, dependency) pairs already reported as captive.
+        var warnedCaptives: Set<String> = []
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
         var cacheOwner: ContainerManager?
         /// Set by `makeChild()`: the container that resolves every factory this one has not

@@ -201,6 +201,9 @@ public final class ContainerManager: @unchecked Sendable {
         autoRegistrationGate.lock()
         defer { autoRegistrationGate.unlock() }
         let phase = state.withLock { state -> AutoRegistrationPhase in
+            if state.containerType == nil {
+                state.containerType = ObjectIdentifier(Swift.type(of: container))
+            }
             if state.isAutoRegistered { return .done }
             if state.isAutoRegistering { return .runningOnThisThread }
             state.isAutoRegistering = true

@@ -56,3 +56,23 @@ final class ParameterKey: Sendable {
         self.value = value
     }
 }
+
+extension FactoryKey: CustomStringConvertible {
+    /// `key<Type>`, read back from the key's string literal and type.
+    @usableFromInline var description: String {
+        // Unicode scalar keys (a one-character literal) are stored as their value, below any
+        // address; string literals are stored as the address of their NUL-terminated bytes.
+        let key =
+            name <= 0x10FFFF
+            ? String(Character(Unicode.Scalar(UInt32(name)) ?? "?"))
+            : String(cString: UnsafePointer<CChar>(bitPattern: name)!)
+        return "\(key)<\(unsafeBitCast(type, to: Any.Type.self))>"
+    }
+}
+
+extension InstanceKey: CustomStringConvertible {
+    /// `key<Type>`, and `key<Type>(parameter)` for one kept per parameter.
+    var description: String {
+        factory.description + (parameter.map { "(\($0.value.base))" } ?? "")
+    }
+}

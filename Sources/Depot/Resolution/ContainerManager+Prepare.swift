@@ -6,21 +6,26 @@ extension ContainerManager {
         @usableFromInline let scope: Scope
         @usableFromInline let timeToLive: Double?
         @usableFromInline let trace: Bool
+        /// Whether the manager records the dependency graph.
+        @usableFromInline let records: Bool
         @usableFromInline let decorator: (@Sendable (Any) -> Void)?
         /// The manager whose per-container caches to use, when `useScope(from:)` set one.
         @usableFromInline let cacheOwner: ContainerManager?
 
-        /// Whether a resolved value needs more than returning: decorators or a trace line.
+        /// Whether a resolved value needs more than returning: decorators, a trace line, or
+        /// recording.
         @usableFromInline
         var needsFinish: Bool {
-            Self.needsFinish(trace: trace, decorator: decorator, registration: registration)
+            Self.needsFinish(
+                trace: trace, records: records, decorator: decorator, registration: registration)
         }
 
         /// `needsFinish` from its parts, before (or without) building a plan.
         static func needsFinish(
-            trace: Bool, decorator: (@Sendable (Any) -> Void)?, registration: Registration?
+            trace: Bool, records: Bool, decorator: (@Sendable (Any) -> Void)?,
+            registration: Registration?
         ) -> Bool {
-            trace || decorator != nil || registration?.hasDecorator == true
+            trace || records || decorator != nil || registration?.hasDecorator == true
         }
     }
 
@@ -61,12 +66,18 @@ extension ContainerManager {
             let scope =
                 registration?.fields.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
             let timeToLive = registration?.fields.timeToLive ?? declaredTimeToLive
-            let needsFinish = Plan.needsFinish(
-                trace: state.trace, decorator: state.decorator, registration: registration)
+            var needsFinish = Plan.needsFinish(
+                trace: state.trace, records: state.isRecordingDependencies,
+                decorator: state.decorator, registration: registration)
+            #if DEBUG
+                // A weakly held hit is checked for a captive owner in debug builds.
+                needsFinish = needsFinish || scope.holdsWeakly
+            #endif
             func plan() -> Plan {
                 Plan(
                     registration: registration, scope: scope, timeToLive: timeToLive,
-                    trace: state.trace, decorator: state.decorator, cacheOwner: state.cacheOwner)
+                    trace: state.trace, records: state.isRecordingDependencies,
+                    decorator: state.decorator, cacheOwner: state.cacheOwner)
             }
             if timeToLive != nil {
                 now = state.clock.now()
@@ -115,14 +126,31 @@ extension ContainerManager {
             return prepared
         }
         guard let cell else { return prepared }
-        return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)
+        #if DEBUG
+            let needsFinish = plan.needsFinish || plan.scope.holdsWeakly
+        #else
+            let needsFinish = plan.needsFinish
+        #endif
+        return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: needsFinish ? plan : nil)
     }
 
-    /// Logs one resolution through the logger.
+    /// Traces, records and (for a hit that did not enter the path) checks for a captive owner,
+    /// as `plan` says.
     @usableFromInline
-    func trace(_ step: ResolutionStep, origin: ResolutionOrigin, scope: Scope) {
-        let depth = ResolutionFrame.current.depth
-        logger("Depot: \(depth): \(step) = \(origin.rawValue) [\(scope)]")
+    func observe(_ step: ResolutionStep, origin: ResolutionOrigin, plan: Plan, entered: Bool) {
+        let frame = ResolutionFrame.current
+        if !entered {
+            frame.checkCaptive(step, scope: plan.scope)
+        }
+        if plan.trace {
+            let depth = frame.depth + (entered ? 0 : 1)
+            logger("Depot: \(depth): \(step) = \(origin.rawValue) [\(plan.scope)]")
+        }
+        if plan.records {
+            let path = frame.path
+            let parent = entered ? path.dropLast().last : path.last
+            state.withLock { $0.dependencies.add(step, scope: plan.scope, resolvedBy: parent) }
+        }
     }
 }
 

@@ -22,7 +22,7 @@ extension FactoryRegistration {
                 // A weakly held instance can go between the lookup and here: then look again.
                 guard let value = value(in: cell, isWeak: isWeak) else { continue }
                 if plan != nil || decorator != nil {
-                    finish(value, origin: .cached, plan: plan)
+                    finish(value, origin: .cached, plan: plan, entered: false)
                 }
                 return value
             case .miss(let plan):
@@ -30,11 +30,11 @@ extension FactoryRegistration {
                     return resolveMiss(parameter, plan: plan)
                 }
                 let frame = ResolutionFrame.current
-                frame.enter(step(parameter))
+                frame.enter(step(parameter), scope: plan.scope, manager: manager)
                 defer { frame.leave() }
                 let value = body(parameter)
                 if plan.needsFinish || decorator != nil {
-                    finish(value, origin: .factory, plan: plan)
+                    finish(value, origin: .factory, plan: plan, entered: true)
                 }
                 return value
             }
@@ -74,14 +74,16 @@ extension FactoryRegistration {
 
     /// Runs the decorators and traces.
     @inlinable
-    func finish(_ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?) {
+    func finish(
+        _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, entered: Bool
+    ) {
         if let decorator = plan?.registration?.decorator as? Decorator ?? decorator {
             decorator(value, created: origin != .cached)
         }
         guard let plan else { return }
         plan.decorator?(value)
-        if plan.trace {
-            manager.trace(step(nil), origin: origin, scope: plan.scope)
+        if plan.trace || plan.records || !entered {
+            manager.observe(step(nil), origin: origin, plan: plan, entered: entered)
         }
     }
 
@@ -90,7 +92,7 @@ extension FactoryRegistration {
     @usableFromInline
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
         let frame = ResolutionFrame.current
-        frame.enter(step(parameter))
+        frame.enter(step(parameter), scope: plan.scope, manager: manager)
         defer { frame.leave() }
         var origin = ResolutionOrigin.factory
         let value: T
@@ -124,7 +126,7 @@ extension FactoryRegistration {
                 in: manager.realm, key: key, parameter: parameter, plan: plan, frame: frame,
                 origin: &origin)
         }
-        finish(value, origin: origin, plan: plan)
+        finish(value, origin: origin, plan: plan, entered: true)
         return value
     }
 

@@ -60,6 +60,8 @@ struct InstanceTable {
     private var creations: [InstanceKey: Creation] = [:]
     /// The factories with instances kept per parameter value: only their removal scans.
     private var parameterised: Set<FactoryKey> = []
+    /// The scopes of the kept instances, for the cache inventory's names.
+    private var scopes: [ObjectIdentifier: Scope] = [:]
     /// The storages of custom scopes, made on first use, by scope.
     private var storages: [ObjectIdentifier: any ScopeStorage] = [:]
     private var stored: [InstanceKey: Stored] = [:]
@@ -142,6 +144,9 @@ struct InstanceTable {
     ) -> Bool {
         guard creations[key] === creation else { return false }
         creations[key] = nil
+        if scopes[ObjectIdentifier(scope)] == nil {
+            scopes[ObjectIdentifier(scope)] = scope
+        }
         if let custom = scope.custom {
             let kept: Any
             if custom.holdsWeakly {
@@ -205,6 +210,25 @@ struct InstanceTable {
         for storage in storages.values {
             storage.removeAll()
         }
+    }
+
+    /// What is kept now, by scope name: each factory as `key<Type>` (with its parameter when
+    /// it keeps one per parameter), sorted. Only the instances `owner` selects (the container
+    /// type, for process-wide tables); weakly held instances that are gone are left out.
+    func inventory(owner: ObjectIdentifier?) -> [String: [String]] {
+        var inventory: [String: [String]] = [:]
+        func add(_ key: InstanceKey, scope id: ObjectIdentifier) {
+            guard key.owner == owner, let scope = scopes[id] else { return }
+            inventory[scope.description, default: []].append(key.description)
+        }
+        for (key, cell) in cells {
+            if let weak = cell as? WeakCell, weak.object == nil { continue }
+            add(key, scope: cell.scope)
+        }
+        for (key, entry) in stored {
+            add(key, scope: entry.scope)
+        }
+        return inventory.mapValues { $0.sorted() }
     }
 
     /// Whether no instance is kept.

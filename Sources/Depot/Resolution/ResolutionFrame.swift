@@ -19,6 +19,10 @@ final class ResolutionFrame {
     static let maximumDepth = 256
 
     private(set) var path: [ResolutionStep] = []
+    #if DEBUG
+        /// The scope and manager of each step on `path`, for captive-dependency warnings.
+        private var owners: [(scope: Scope, manager: ContainerManager)] = []
+    #endif
     /// The graph the current resolution runs in: made on first need, or joined by a `Lazy` or
     /// `Provider` made in another resolution.
     private var graph: ResolutionGraph?
@@ -73,22 +77,43 @@ final class ResolutionFrame {
     /// The step that resolves the current factory's dependencies, if any.
     var parent: ResolutionStep? { path.last }
 
-    /// Pushes `step`, stopping the process if it is already on the path.
+    /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
+    /// the path. In debug builds, also reports a captive dependency.
     @usableFromInline
-    func enter(_ step: ResolutionStep) {
+    func enter(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
         for earlier in path where earlier.isSameResolution(as: step) {
             failCycle(closingWith: step)
         }
         if path.count >= Self.maximumDepth {
             failTooDeep(at: step)
         }
+        #if DEBUG
+            checkCaptive(step, scope: scope)
+            owners.append((scope, manager))
+        #endif
         path.append(step)
+    }
+
+    /// In debug builds, reports `step` (resolved in `scope` from a cache, without entering the
+    /// path) if the factory being created now would hold it captive.
+    @usableFromInline
+    func checkCaptive(_ step: ResolutionStep, scope: Scope) {
+        #if DEBUG
+            guard let owner = owners.last, let ownerStep = path.last,
+                owner.scope.keepsStrongly, scope.livesShorterThanAnOwner
+            else { return }
+            owner.manager.warnCaptive(
+                owner: ownerStep, ownerScope: owner.scope, dependency: step, scope: scope)
+        #endif
     }
 
     /// Pops the current step; the outermost one ends the graph.
     @usableFromInline
     func leave() {
         path.removeLast()
+        #if DEBUG
+            owners.removeLast()
+        #endif
         if path.isEmpty, !isGraphJoined, var ended = graph {
             graph = nil
             ended.leave()

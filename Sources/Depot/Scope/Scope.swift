@@ -119,3 +119,17 @@ public class Scope: @unchecked Sendable {
 extension Scope: CustomStringConvertible {
     public var description: String { name }
 }
+
+extension Scope {
+    /// Whether the scope keeps its instances strongly beyond one resolution: `.cached`,
+    /// `.singleton` and custom scopes. Whatever their factories resolve lives as long.
+    var keepsStrongly: Bool {
+        (placement == .container || placement == .process) && !holdsWeakly
+    }
+
+    /// Whether an instance of the scope is meant to live shorter than one kept by a
+    /// ``keepsStrongly`` scope: `.unique`, `.graph`, and the weak scopes.
+    var livesShorterThanAnOwner: Bool {
+        placement == .none || placement == .graph || holdsWeakly
+    }
+}

@@ -1,0 +1,42 @@
+extension ContainerManager {
+    /// Whether resolutions of this container add what they observe to ``dependencyGraph()``:
+    /// each factory resolved (with its scope), and which factory's closure resolved it.
+    ///
+    /// Off by default; when off, a resolve does no recording work.
+    public var isRecordingDependencies: Bool {
+        get { state.withLock { $0.isRecordingDependencies } }
+        set { state.withLock { $0.isRecordingDependencies = newValue } }
+    }
+
+    /// The dependencies recorded while ``isRecordingDependencies`` was on; render them with
+    /// ``DependencyGraph/dot()`` or ``DependencyGraph/mermaid()``.
+    public func dependencyGraph() -> DependencyGraph {
+        state.withLock { $0.dependencies }
+    }
+
+    /// Forgets the recorded dependencies.
+    public func removeRecordedDependencies() {
+        state.withLock { $0.dependencies = DependencyGraph() }
+    }
+
+    /// What this container keeps cached now, by scope name: each factory as `key<Type>`
+    /// (followed by its parameter for factories that keep one instance per parameter), sorted.
+    ///
+    /// ```swift
+    /// container.manager.cachedInstances()
+    /// // ["cached": ["api<API>", "session<Session>"], "singleton": ["database<Database>"]]
+    /// ```
+    ///
+    /// Covers the per-container scopes (those of the container whose caches this one uses,
+    /// after `useScope(from:)`) and the process-wide scopes' instances made by containers of
+    /// this container's type. Weakly held instances that are gone are left out; a child lists
+    /// only what it cached itself.
+    public func cachedInstances() -> [String: [String]] {
+        var inventory = cacheOwner.state.withLock { $0.instances.inventory(owner: nil) }
+        if let containerType = state.withLock({ $0.containerType }) {
+            let singletons = realm.instances.withLock { $0.inventory(owner: containerType) }
+            inventory.merge(singletons) { ($0 + $1).sorted() }
+        }
+        return inventory
+    }
+}

@@ -1,0 +1,133 @@
+/// The dependencies a container observed while resolving, recorded while
+/// ``ContainerManager/isRecordingDependencies`` is on: which factory resolved which, with scopes.
+///
+/// ```swift
+/// container.manager.isRecordingDependencies = true
+/// _ = container.profileModel()
+/// print(container.manager.dependencyGraph().mermaid())
+/// ```
+///
+/// Only resolutions that ran are in it: a factory that was never resolved, or a branch its
+/// closure did not take, is not.
+public struct DependencyGraph: Sendable, Equatable {
+    /// A factory: its container type, key, declared type, and the scope it was last resolved
+    /// in (`nil` when it was only seen resolving another factory, from a container that does
+    /// not record).
+    public struct Node: Hashable, Sendable, CustomStringConvertible {
+        public let container: String
+        public let key: String
+        public let type: String
+        public var scope: String?
+
+        /// `Container.api<API>`.
+        public var description: String { "\(container).\(key)<\(type)>" }
+    }
+
+    /// `from`'s closure resolved `to`.
+    public struct Edge: Hashable, Sendable {
+        public let from: String
+        public let to: String
+    }
+
+    private var nodesByName: [String: Node] = [:]
+    private var edgeSet: Set<Edge> = []
+
+    /// The factories seen, ordered by description.
+    public var nodes: [Node] { nodesByName.values.sorted { $0.description < $1.description } }
+
+    /// The dependencies seen, from the resolving factory's description to the resolved one's,
+    /// ordered.
+    public var edges: [Edge] {
+        edgeSet.sorted { ($0.from, $0.to) < ($1.from, $1.to) }
+    }
+
+    init() {}
+
+    /// Adds `step`, resolved in `scope`, and the edge from `parent` if it has one.
+    mutating func add(_ step: ResolutionStep, scope: Scope, resolvedBy parent: ResolutionStep?) {
+        let node = Node(step)
+        nodesByName[node.description, default: node].scope = scope.description
+        if let parent {
+            let from = Node(parent)
+            if nodesByName[from.description] == nil {
+                nodesByName[from.description] = from
+            }
+            edgeSet.insert(Edge(from: from.description, to: node.description))
+        }
+    }
+
+    /// The graph in Graphviz's language: a `digraph` whose nodes are labelled with their
+    /// factory and scope.
+    ///
+    /// ```
+    /// digraph Depot {
+    ///   "Container.api<API>" [label="Container.api<API>\ncached"];
+    ///   "Container.model<Model>" -> "Container.api<API>";
+    /// }
+    /// ```
+    public func dot() -> String {
+        // Swift names hold no quotes or backslashes; a label's "\n" is DOT's line break.
+        func quoted(_ text: String) -> String { "\"" + text + "\"" }
+        var lines = ["digraph Depot {", "  rankdir=LR;", "  node [shape=box];"]
+        for node in nodes {
+            let label = node.description + (node.scope.map { "\\n" + $0 } ?? "")
+            lines.append("  \(quoted(node.description)) [label=\(quoted(label))];")
+        }
+        for edge in edges {
+            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to));")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The graph as a Mermaid flowchart (`graph LR` with `-->` edges), each node labelled with
+    /// its factory and scope.
+    ///
+    /// ```
+    /// graph LR
+    ///   n0["Container.api#lt;API#gt; · cached"]
+    ///   n1["Container.model#lt;Model#gt; · unique"]
+    ///   n1 --> n0
+    /// ```
+    public func mermaid() -> String {
+        let ordered = nodes
+        var ids: [String: String] = [:]
+        var lines = ["graph LR"]
+        for (index, node) in ordered.enumerated() {
+            let id = "n\(index)"
+            ids[node.description] = id
+            let label = node.description + (node.scope.map { " · " + $0 } ?? "")
+            let escaped = label.replacingAll("\"", with: "#quot;").replacingAll("<", with: "#lt;")
+                .replacingAll(">", with: "#gt;")
+            lines.append("  \(id)[\"\(escaped)\"]")
+        }
+        for edge in edges {
+            lines.append("  \(ids[edge.from]!) --> \(ids[edge.to]!)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension DependencyGraph.Node {
+    init(_ step: ResolutionStep) {
+        container = "\(step.containerType)"
+        key = "\(step.name)"
+        type = "\(step.valueType)"
+        scope = nil
+    }
+}
+
+extension String {
+    /// `self` with every `target` replaced (Foundation-free).
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target {
+                result += replacement
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,247 @@
+import Depot
+import Testing
+
+final class Report: @unchecked Sendable {
+    let thing: Thing
+    let other: Thing
+    init(thing: Thing, other: Thing = Thing()) {
+        self.thing = thing
+        self.other = other
+    }
+}
+
+/// Keeps a provider, not the instances it resolves later.
+final class Ticker: @unchecked Sendable {
+    let next: Provider<Thing>
+    init(next: Provider<Thing>) { self.next = next }
+}
+
+final class App: @unchecked Sendable {
+    let report: Report
+    let cat: Cat
+    init(report: Report, cat: Cat) {
+        self.report = report
+        self.cat = cat
+    }
+}
+
+extension Container {
+    var cachedReportOfUnique: Factory<Report> { self { Report(thing: self.uniqueThing()) }.cached }
+    var cachedReportOfGraph: Factory<Report> { self { Report(thing: self.graphThing()) }.cached }
+    var singletonReportOfShared: Factory<Report> {
+        self { Report(thing: self.sharedThing()) }.singleton
+    }
+    var cachedReportOfCached: Factory<Report> { self { Report(thing: self.cachedThing()) }.cached }
+    var uniqueReportOfUnique: Factory<Report> { self { Report(thing: self.uniqueThing()) } }
+    var ticker: Factory<Ticker> { self { Ticker(next: self.uniqueThing.provider) }.cached }
+    var app: Factory<App> { self { App(report: self.cachedReportOfCached(), cat: self.cat()) } }
+}
+
+/// Collects what a container logs.
+func collectLogs(of container: Container) -> Locked<[String]> {
+    let lines = Locked<[String]>([])
+    container.manager.logger = { line in lines.withLock { $0.append(line) } }
+    return lines
+}
+
+@Suite struct CaptiveDependencyTests {
+    @Test func cachedFactoryResolvingAUniqueOneIsReportedOnceInDebugBuilds() {
+        let container = Container()
+        let lines = collectLogs(of: container)
+        _ = container.cachedReportOfUnique()
+        container.cachedReportOfUnique.reset(.scope)
+        _ = container.cachedReportOfUnique()
+        guard FactoryContext.current.isDebug else {
+            #expect(lines.current.isEmpty)
+            return
+        }
+        #expect(
+            lines.current == [
+                "Depot: captive dependency: Container.cachedReportOfUnique<Report> [cached] "
+                    + "resolves Container.uniqueThing<Thing> [unique] and keeps it as long as "
+                    + "itself, longer than the unique scope says. Give "
+                    + "Container.uniqueThing<Thing> a scope that lives at least as long as "
+                    + "cached, or have Container.cachedReportOfUnique<Report> hold a Provider "
+                    + "(.provider) or Lazy (.lazy) of it and resolve it where it is used."
+            ])
+    }
+
+    @Test func graphAndSharedDependenciesOfKeptInstancesAreCaptive() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let lines = collectLogs(of: container)
+            _ = container.cachedReportOfGraph()
+            let held = container.sharedThing()  // a hit of the shared scope is reported too
+            _ = container.singletonReportOfShared()
+            _ = held
+            guard FactoryContext.current.isDebug else { return }
+            #expect(lines.current.count == 2)
+            #expect(lines.current[0].contains("cachedReportOfGraph<Report> [cached] resolves"))
+            #expect(lines.current[0].contains("graphThing<Thing> [graph]"))
+            #expect(lines.current[1].contains("singletonReportOfShared<Report> [singleton]"))
+            #expect(lines.current[1].contains("sharedThing<Thing> [shared]"))
+        }
+    }
+
+    @Test func customScopedOwnersAreCheckedToo() {
+        let container = Container()
+        let lines = collectLogs(of: container)
+        _ = container.uniqueReportOfUnique.scope(Scope.Custom(name: "session"))()
+        guard FactoryContext.current.isDebug else { return }
+        #expect(lines.current.count == 1)
+        #expect(lines.current.first?.contains("[session] resolves") == true)
+    }
+
+    @Test func dependenciesThatLiveAsLongOrAreProvidedAreNotCaptive() {
+        let container = Container()
+        let lines = collectLogs(of: container)
+        _ = container.cachedReportOfCached()
+        _ = container.uniqueReportOfUnique()
+        _ = container.ticker().next.value
+        _ = container.uniqueThing.provider.value
+        #expect(lines.current.isEmpty)
+    }
+}
+
+@Suite struct TracingTests {
+    @Test func traceNamesDepthContainerKeyTypeScopeAndOrigin() {
+        let container = Container()
+        let lines = collectLogs(of: container)
+        container.manager.trace = true
+        container.cat.register { Cat(name: "registered") }
+        _ = container.owner()  // F for owner, R for cat
+        _ = container.owner()  // C
+        container.uniqueThing.onTest { Thing(id: 1) }
+        _ = container.uniqueThing()  // O
+        #expect(
+            lines.current == [
+                "Depot: 2: Container.cat<Cat> = R [cached]",
+                "Depot: 1: Container.owner<Owner> = F [cached]",
+                "Depot: 1: Container.owner<Owner> = C [cached]",
+                "Depot: 1: Container.uniqueThing<Thing> = O [unique]",
+            ])
+    }
+
+    @Test func traceIsPerContainer() {
+        let traced = Container()
+        let quiet = Container()
+        let tracedLines = collectLogs(of: traced)
+        let quietLines = collectLogs(of: quiet)
+        traced.manager.trace = true
+        _ = traced.uniqueThing()
+        _ = quiet.uniqueThing()
+        #expect(tracedLines.current == ["Depot: 1: Container.uniqueThing<Thing> = F [unique]"])
+        #expect(quietLines.current.isEmpty)
+    }
+
+    @Test func tracingFromManyThreadsLogsEveryResolution() {
+        let container = Container()
+        let lines = collectLogs(of: container)
+        container.manager.trace = true
+        _ = runOnThreads(16) { _ in (0..<50).map { _ in container.cachedThing().id } }
+        #expect(lines.current.count == 16 * 50)
+        #expect(lines.current.filter { $0.hasSuffix("= F [cached]") }.count == 1)
+    }
+}
+
+@Suite struct DependencyGraphTests {
+    @Test func recordsEdgesWithScopesAndRendersDotAndMermaid() {
+        let container = Container()
+        container.manager.isRecordingDependencies = true
+        _ = container.app()
+        let graph = container.manager.dependencyGraph()
+        #expect(
+            graph.nodes.map { "\($0) \($0.scope ?? "-")" } == [
+                "Container.app<App> unique",
+                "Container.cachedReportOfCached<Report> cached",
+                "Container.cachedThing<Thing> cached",
+                "Container.cat<Cat> cached",
+            ])
+        #expect(
+            graph.dot() == """
+                digraph Depot {
+                  rankdir=LR;
+                  node [shape=box];
+                  "Container.app<App>" [label="Container.app<App>\\nunique"];
+                  "Container.cachedReportOfCached<Report>" [label="Container.cachedReportOfCached<Report>\\ncached"];
+                  "Container.cachedThing<Thing>" [label="Container.cachedThing<Thing>\\ncached"];
+                  "Container.cat<Cat>" [label="Container.cat<Cat>\\ncached"];
+                  "Container.app<App>" -> "Container.cachedReportOfCached<Report>";
+                  "Container.app<App>" -> "Container.cat<Cat>";
+                  "Container.cachedReportOfCached<Report>" -> "Container.cachedThing<Thing>";
+                }
+
+                """)
+        #expect(
+            graph.mermaid() == """
+                graph LR
+                  n0["Container.app#lt;App#gt; · unique"]
+                  n1["Container.cachedReportOfCached#lt;Report#gt; · cached"]
+                  n2["Container.cachedThing#lt;Thing#gt; · cached"]
+                  n3["Container.cat#lt;Cat#gt; · cached"]
+                  n0 --> n1
+                  n0 --> n3
+                  n1 --> n2
+
+                """)
+    }
+
+    @Test func cacheHitsAreEdgesToo() {
+        let container = Container()
+        _ = container.cat()
+        container.manager.isRecordingDependencies = true
+        _ = container.uniqueOwner()
+        #expect(
+            container.manager.dependencyGraph().edges.map { "\($0.from) -> \($0.to)" } == [
+                "Container.uniqueOwner<Owner> -> Container.cat<Cat>"
+            ])
+    }
+
+    @Test func nothingIsRecordedWhileRecordingIsOff() {
+        let container = Container()
+        _ = container.app()
+        #expect(container.manager.dependencyGraph().nodes.isEmpty)
+        #expect(container.manager.dependencyGraph().edges.isEmpty)
+        container.manager.isRecordingDependencies = true
+        _ = container.cat()
+        container.manager.isRecordingDependencies = false
+        _ = container.app()
+        #expect(container.manager.dependencyGraph().nodes.map(\.key) == ["cat"])
+        container.manager.removeRecordedDependencies()
+        #expect(container.manager.dependencyGraph().nodes.isEmpty)
+    }
+}
+
+@Suite struct CacheInventoryTests {
+    @Test func listsWhatIsCachedNowPerScope() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let session = Scope.Custom(name: "session")
+            #expect(container.manager.cachedInstances().isEmpty)
+            _ = container.app()
+            _ = container.singletonThing()
+            _ = container.thingPerID(3)
+            _ = container.uniqueThing.scope(session)()
+            var held: Thing? = container.sharedThing()
+            #expect(
+                container.manager.cachedInstances() == [
+                    "cached": [
+                        "cachedReportOfCached<Report>", "cachedThing<Thing>", "cat<Cat>",
+                        "thingPerID<Thing>(3)",
+                    ],
+                    "shared": ["sharedThing<Thing>"],
+                    "singleton": ["singletonThing<Thing>"],
+                    "session": ["uniqueThing<Thing>"],
+                ])
+            held = nil
+            container.manager.reset(scope: .cached)
+            #expect(
+                container.manager.cachedInstances() == [
+                    "singleton": ["singletonThing<Thing>"], "session": ["uniqueThing<Thing>"],
+                ])
+            _ = held
+            // Another container type's singletons are not this container's.
+            #expect(ServiceContainer().manager.cachedInstances().isEmpty)
+        }
+    }
+}
