@@ -20,6 +20,7 @@ let package = Package(
         .testTarget(name: "DepotTestingTests", dependencies: ["Depot", "DepotTesting"]),
         .executableTarget(name: "quick-start", dependencies: ["Depot"], path: "Examples/quick-start"),
         .executableTarget(name: "lifetimes-tour", dependencies: ["Depot"], path: "Examples/lifetimes-tour"),
+        .executableTarget(name: "diagnostics", dependencies: ["Depot"], path: "Examples/diagnostics"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,12 +9,21 @@ extension ContainerManager {
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
         var defaultScope: Scope?
-        var trace = false
-        var isRecordingDependencies = false
+        var trace = false {
+            didSet { updateIsObserved() }
+        }
+        var isRecordingDependencies = false {
+            didSet { updateIsObserved() }
+        }
         var dependencies = DependencyGraph()
         var logger: @Sendable (String) -> Void = { print($0) }
         var promiseTriggersError = FactoryContext.isDebugBuild
-        var decorator: (@Sendable (Any) -> Void)?
+        var decorator: (@Sendable (Any) -> Void)? {
+            didSet { updateIsObserved() }
+        }
+        /// Whether a resolution must be traced, recorded or passed to the decorator: one flag,
+        /// so a plain hit tests one byte for all three.
+        private(set) var isObserved = false
         var clock = Clock.monotonic
         var snapshots: [Snapshot] = []
         /// The factories already warned about, so each warning is logged once.
@@ -74,6 +83,10 @@ extension ContainerManager {
 }
 
 extension ContainerManager.State {
+    private mutating func updateIsObserved() {
+        isObserved = trace || isRecordingDependencies || decorator != nil
+    }
+
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.
     mutating func changeRegistration(
         for key: FactoryKey, _ change: (inout ContainerManager.Registration.Fields) -> Void

@@ -66,9 +66,7 @@ extension ContainerManager {
             let scope =
                 registration?.fields.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
             let timeToLive = registration?.fields.timeToLive ?? declaredTimeToLive
-            var needsFinish = Plan.needsFinish(
-                trace: state.trace, records: state.isRecordingDependencies,
-                decorator: state.decorator, registration: registration)
+            var needsFinish = state.isObserved || registration?.hasDecorator == true
             #if DEBUG
                 // A weakly held hit is checked for a captive owner in debug builds.
                 needsFinish = needsFinish || scope.holdsWeakly

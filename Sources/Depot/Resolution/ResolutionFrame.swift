@@ -81,7 +81,15 @@ final class ResolutionFrame {
     /// the path. In debug builds, also reports a captive dependency.
     @usableFromInline
     func enter(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
-        for earlier in path where earlier.isSameResolution(as: step) {
+        // Compares the cheap fields in place first: copying a step out of the array would copy
+        // its parameter existential, which cost more than the check itself.
+        let isCycle = path.withUnsafeBufferPointer { earlier in
+            earlier.indices.contains { index in
+                earlier[index].manager == step.manager && earlier[index].key == step.key
+                    && earlier[index].isSameResolution(as: step)
+            }
+        }
+        if isCycle {
             failCycle(closingWith: step)
         }
         if path.count >= Self.maximumDepth {
