@@ -245,3 +245,25 @@ func collectLogs(of container: Container) -> Locked<[String]> {
         }
     }
 }
+
+final class Relay: @unchecked Sendable {
+    let next: Relay?
+    init(next: Relay?) { self.next = next }
+}
+
+extension Container {
+    /// The same factory (same key, same type) of another container, resolved from inside.
+    func relay(to next: Container?) -> Factory<Relay> {
+        self { Relay(next: next?.relay(to: nil)()) }
+    }
+}
+
+@Suite struct NotACycleTests {
+    @Test func theSameFactoryOfAnotherContainerIsNotACycle() {
+        let first = Container()
+        let second = Container()
+        let relay = first.relay(to: second)()
+        #expect(relay.next != nil)
+        #expect(relay.next?.next == nil)
+    }
+}
