@@ -11,21 +11,16 @@ extension ContainerManager {
         @usableFromInline let decorator: (@Sendable (Any) -> Void)?
         /// The manager whose per-container caches to use, when `useScope(from:)` set one.
         @usableFromInline let cacheOwner: ContainerManager?
+        /// Whether a hit that did not enter the path is checked for a captive owner: for
+        /// weakly held scopes, in debug builds.
+        @usableFromInline let checksCaptive: Bool
 
-        /// Whether a resolved value needs more than returning: decorators, a trace line, or
-        /// recording.
+        /// Whether a resolved value needs more than returning: decorators, a trace line,
+        /// recording, or the captive check.
         @usableFromInline
         var needsFinish: Bool {
-            Self.needsFinish(
-                trace: trace, records: records, decorator: decorator, registration: registration)
-        }
-
-        /// `needsFinish` from its parts, before (or without) building a plan.
-        static func needsFinish(
-            trace: Bool, records: Bool, decorator: (@Sendable (Any) -> Void)?,
-            registration: Registration?
-        ) -> Bool {
             trace || records || decorator != nil || registration?.hasDecorator == true
+                || checksCaptive
         }
     }
 
@@ -66,16 +61,20 @@ extension ContainerManager {
             let scope =
                 registration?.fields.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
             let timeToLive = registration?.fields.timeToLive ?? declaredTimeToLive
-            var needsFinish = state.isObserved || registration?.hasDecorator == true
             #if DEBUG
-                // A weakly held hit is checked for a captive owner in debug builds.
-                needsFinish = needsFinish || scope.holdsWeakly
+                let checksCaptive = scope.holdsWeakly
+            #else
+                let checksCaptive = false
             #endif
+            // `needsFinish` without building the plan: what a plain hit skips.
+            let needsFinish =
+                state.isObserved || registration?.hasDecorator == true || checksCaptive
             func plan() -> Plan {
                 Plan(
                     registration: registration, scope: scope, timeToLive: timeToLive,
                     trace: state.trace, records: state.isRecordingDependencies,
-                    decorator: state.decorator, cacheOwner: state.cacheOwner)
+                    decorator: state.decorator, cacheOwner: state.cacheOwner,
+                    checksCaptive: checksCaptive)
             }
             if timeToLive != nil {
                 now = state.clock.now()
@@ -124,12 +123,7 @@ extension ContainerManager {
             return prepared
         }
         guard let cell else { return prepared }
-        #if DEBUG
-            let needsFinish = plan.needsFinish || plan.scope.holdsWeakly
-        #else
-            let needsFinish = plan.needsFinish
-        #endif
-        return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: needsFinish ? plan : nil)
+        return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)
     }
 
     /// Traces, records and (for a hit that did not enter the path) checks for a captive owner,
@@ -137,7 +131,7 @@ extension ContainerManager {
     @usableFromInline
     func observe(_ step: ResolutionStep, origin: ResolutionOrigin, plan: Plan, entered: Bool) {
         let frame = ResolutionFrame.current
-        if !entered {
+        if plan.checksCaptive, !entered {
             frame.checkCaptive(step, scope: plan.scope)
         }
         if plan.trace {

@@ -82,7 +82,7 @@ extension FactoryRegistration {
         }
         guard let plan else { return }
         plan.decorator?(value)
-        if plan.trace || plan.records || !entered {
+        if plan.trace || plan.records || (plan.checksCaptive && !entered) {
             manager.observe(step(nil), origin: origin, plan: plan, entered: entered)
         }
     }

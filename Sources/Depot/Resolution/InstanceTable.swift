@@ -117,7 +117,7 @@ struct InstanceTable {
         guard let value = storage(of: scope, custom).value(for: ScopeKey(key, step: step)) else {
             return nil
         }
-        guard custom.holdsWeakly else { return value }
+        guard scope.holdsWeakly else { return value }
         guard let box = value as? WeakBox else {
             fatalError(
                 "Depot: the storage of scope \(scope) returned a \(Swift.type(of: value)) for "
@@ -149,7 +149,7 @@ struct InstanceTable {
         }
         if let custom = scope.custom {
             let kept: Any
-            if custom.holdsWeakly {
+            if scope.holdsWeakly {
                 guard Swift.type(of: value as Any) is AnyObject.Type else { return false }
                 kept = WeakBox(value as AnyObject)
             } else {

@@ -35,8 +35,8 @@ public class Scope: @unchecked Sendable {
     @usableFromInline let holdsWeakly: Bool
     /// The name used in traces and diagnostics.
     let name: String
-    /// For a ``Custom`` scope: makes the user's storage, one per container or process, and
-    /// whether the storage gets instances or weak boxes. `nil` for the built-in scopes, whose
+    /// For a ``Custom`` scope: makes the user's storage, one per container or process (whether
+    /// it gets instances or weak boxes is `holdsWeakly`). `nil` for the built-in scopes, whose
     /// instances live in Depot's own cells.
     let custom: CustomStorage?
     /// The caches of the managers that may keep instances of this scope, so that `reset()`
@@ -55,7 +55,6 @@ public class Scope: @unchecked Sendable {
     /// How a ``Custom`` scope keeps its instances.
     struct CustomStorage: Sendable {
         let makeStorage: @Sendable () -> any ScopeStorage
-        let holdsWeakly: Bool
     }
 
     /// Forgets every instance this scope keeps, in every container (for process-wide scopes,

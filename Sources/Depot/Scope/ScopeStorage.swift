@@ -122,7 +122,7 @@ extension Scope {
             super.init(
                 placement: placement == .container ? .container : .process,
                 holdsWeakly: weak, name: name,
-                custom: CustomStorage(makeStorage: makeStorage, holdsWeakly: weak))
+                custom: CustomStorage(makeStorage: makeStorage))
         }
     }
 }
