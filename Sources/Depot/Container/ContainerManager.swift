@@ -32,7 +32,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     init(realm: SingletonRealm) {
         self.realm = realm
-        state = Locked(State())
+        state = Locked(State(), isVersioned: true)
         caches = Caches(state: state)
     }
 

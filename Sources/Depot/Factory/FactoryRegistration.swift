@@ -44,7 +44,9 @@ public struct FactoryRegistration<P, T>: Sendable {
     @usableFromInline let key: FactoryKey
     @usableFromInline let name: StaticString
     @usableFromInline var body: Body
-    @usableFromInline var scope: Scope?
+    // unowned(unsafe): scopes are never deallocated (see `Scope.init`), so a factory value
+    // need not retain and release its scope on every resolve.
+    @usableFromInline unowned(unsafe) var scope: Scope?
     @usableFromInline var timeToLive: Double?
     @usableFromInline var decorator: Decorator?
     /// Set by `scopeOnParameters` (where P is Hashable): the parameter is part of the cache key.

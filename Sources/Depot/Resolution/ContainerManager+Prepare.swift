@@ -37,7 +37,9 @@ extension ContainerManager {
     }
 
     /// Reads the registration and settings for a factory and looks for its kept instance: one
-    /// lock and one hash lookup for a per-container hit, a second lock for a singleton.
+    /// lock and one hash lookup for a per-container hit, a second lock for a singleton. A plain
+    /// hit of a strongly kept instance is remembered by the thread's ``HitCache``, so the next
+    /// one (``cachedCell(for:scope:)``) takes no lock.
     ///
     /// Not generic, so a caller in another module runs it without creating type metadata.
     @usableFromInline
@@ -48,7 +50,10 @@ extension ContainerManager {
         var processLookup: (key: InstanceKey, plan: Plan)?
         var sharedLookup: (owner: ContainerManager, key: InstanceKey, plan: Plan)?
         var now = 0.0
-        let prepared = state.withLock { state -> Prepared in
+        // Set when a plain hit of a strongly kept instance may be remembered by the thread's
+        // hit cache: at which generation of this manager's state.
+        var rememberedGeneration: UInt64?
+        let prepared = state.withLockReading { state, generation -> Prepared in
             guard state.isAutoRegistered || isInsideAutoRegistration else {
                 return .needsAutoRegistration
             }
@@ -79,6 +84,13 @@ extension ContainerManager {
             if timeToLive != nil {
                 now = state.clock.now()
             }
+            // What the hit cache may skip: nothing but the lookup happens on a hit.
+            if let declaredScope, declaredScope.custom == nil, scope.keepsStrongly,
+                scope.custom == nil, timeToLive == nil, parameter == nil, !needsFinish,
+                state.parent == nil, state.cacheOwner == nil
+            {
+                rememberedGeneration = generation
+            }
             // A custom scope's storage is called only where a creation can follow.
             let placement: Scope.Placement = scope.custom == nil ? scope.placement : .none
             switch placement {
@@ -92,6 +104,11 @@ extension ContainerManager {
                 if let cell = state.instances.cell(
                     for: instanceKey, in: scope, timeToLive: timeToLive, now: { now })
                 {
+                    if let rememberedGeneration, let declaredScope {
+                        ResolutionFrame.current.hits.remember(
+                            cell, manager: self, key: key, scope: declaredScope,
+                            generation: rememberedGeneration, realmGeneration: 0)
+                    }
                     return .hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil)
                 }
             case .process:
@@ -109,13 +126,19 @@ extension ContainerManager {
         let plan: Plan
         if let (processKey, processPlan) = processLookup {
             plan = processPlan
-            cell = realm.instances.withLock { table in
-                table.cell(
+            cell = realm.instances.withLockReading { table, realmGeneration in
+                let cell = table.cell(
                     for: processKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
+                if let cell, let rememberedGeneration, let declaredScope {
+                    ResolutionFrame.current.hits.remember(
+                        cell, manager: self, key: key, scope: declaredScope,
+                        generation: rememberedGeneration, realmGeneration: realmGeneration)
+                }
+                return cell
             }
         } else if let (owner, sharedKey, sharedPlan) = sharedLookup {
             plan = sharedPlan
-            cell = owner.state.withLock { state in
+            cell = owner.state.withLockReading { state, _ in
                 state.instances.cell(
                     for: sharedKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
             }
@@ -124,6 +147,14 @@ extension ContainerManager {
         }
         guard let cell else { return prepared }
         return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)
+    }
+
+    /// The cell of a plain hit of `key` declared with `scope`, if this thread saw one and
+    /// nothing in this manager (or the singletons, for a process-wide scope) changed since: no
+    /// lock, no shared write.
+    @usableFromInline
+    func cachedCell(for key: FactoryKey, scope: Scope) -> InstanceTable.Cell? {
+        ResolutionFrame.current.hits.cell(manager: self, key: key, scope: scope)
     }
 
     /// Traces, records and (for a hit that did not enter the path) checks for a captive owner,

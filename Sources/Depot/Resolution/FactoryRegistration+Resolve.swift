@@ -5,7 +5,22 @@ extension FactoryRegistration {
     /// plus a cast of the kept cell, and a plain `.unique` resolve runs the closure between two
     /// pushes of the thread's resolution frame. Everything else goes to `resolveMiss`.
     @inlinable
+    @inline(__always)
     func resolve(_ parameter: P) -> T {
+        // The lock-free hit: a strongly kept instance this thread found before, unchanged since.
+        if let scope, scope.isRememberedOnHit, timeToLive == nil, decorator == nil,
+            !scopesOnParameters, let cell = manager.cachedCell(for: key, scope: scope)
+        {
+            return unsafeDowncast(cell, to: InstanceTable.StrongCell<T>.self).value
+        }
+        return resolveLocked(parameter)
+    }
+
+    /// Resolves through `prepare`, under the manager's lock: everything but a remembered hit.
+    /// Specialised in the caller's module, but not inlined into every call site.
+    @inlinable
+    @inline(never)
+    func resolveLocked(_ parameter: P) -> T {
         var isInsideAutoRegistration = false
         while true {
             let prepared = manager.prepare(

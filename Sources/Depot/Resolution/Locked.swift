@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -10,13 +12,29 @@
 ///
 /// The mutex and the value share one allocation, and the value is reached through a pointer, so
 /// `withLock` pays no dynamic exclusivity check (a class's stored `var` would).
+///
+/// A versioned `Locked` also has a ``generation``: a number, unique in the process, that changes
+/// whenever `withLock` runs, so code that read the value under the lock can tell later, without
+/// the lock, whether it may have changed since. `withLockReading` is for bodies that only read.
 // @unchecked Sendable: `state` is read and written only between `pthread_mutex_lock` and
-// `pthread_mutex_unlock` on `mutex`, so no two threads touch it at once.
+// `pthread_mutex_unlock` on `mutex`, so no two threads touch it at once; `version` is written
+// only under the mutex, and read and written with atomic operations.
 final class Locked<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let state: UnsafeMutablePointer<State>
+    private let version: UnsafeMutablePointer<UInt64>?
 
-    init(_ initial: State) {
+    convenience init(_ initial: State) {
+        self.init(initial, isVersioned: false)
+    }
+
+    init(_ initial: State, isVersioned: Bool) {
+        if isVersioned {
+            version = .allocate(capacity: 1)
+            version?.initialize(to: depot_atomic_add(lockGenerations, 1))
+        } else {
+            version = nil
+        }
         let alignment = max(
             MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment)
         let raw = UnsafeMutableRawPointer.allocate(
@@ -32,6 +50,12 @@ final class Locked<State>: @unchecked Sendable {
         state.deinitialize(count: 1)
         pthread_mutex_destroy(mutex)
         UnsafeMutableRawPointer(mutex).deallocate()
+        version?.deallocate()
+    }
+
+    /// The current generation, read without the lock: it changes whenever `withLock` runs.
+    var generation: UInt64 {
+        depot_atomic_load(version!)
     }
 
     /// Where the value starts: after the mutex, rounded up to the value's alignment.
@@ -40,13 +64,38 @@ final class Locked<State>: @unchecked Sendable {
         return (MemoryLayout<pthread_mutex_t>.stride + alignment - 1) / alignment * alignment
     }
 
+    /// Runs `body` with the value, under the lock; a versioned `Locked` takes a new generation
+    /// before `body` runs.
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
+        if let version {
+            depot_atomic_store(version, depot_atomic_add(lockGenerations, 1))
+        }
         return try body(&state.pointee)
     }
+
+    /// Runs `body`, which only reads the value (it is `inout` only to spare a copy), under the
+    /// lock, with the generation then; the generation does not change.
+    @inline(__always)
+    func withLockReading<Result>(_ body: (inout State, UInt64) throws -> Result) rethrows
+        -> Result
+    {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state.pointee, version.map { $0.pointee } ?? 0)
+    }
 }
+
+/// The source of generations, shared by every versioned `Locked`, so a generation is never seen
+/// twice: not even by a new `Locked` at the address of one that is gone.
+// nonisolated(unsafe): only ever read and written with atomic operations.
+nonisolated(unsafe) private let lockGenerations: UnsafeMutablePointer<UInt64> = {
+    let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    counter.initialize(to: 0)
+    return counter
+}()
 
 /// A plain pthread mutex that one thread locks and the same thread later unlocks.
 // @unchecked Sendable: a pthread mutex is made to be shared between threads.

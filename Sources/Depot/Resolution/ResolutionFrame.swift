@@ -41,8 +41,15 @@ final class ResolutionFrame {
     /// nested delegations asked for it.
     private var redirected: [ObjectIdentifier: Int] = [:]
 
+    /// The plain hits this thread saw, for resolving them again without a lock.
+    let hits = HitCache()
+
     init() {
         path.reserveCapacity(16)
+    }
+
+    deinit {
+        hits.deallocate()
     }
 
     /// The frame of the calling thread, made on first use and released when the thread ends.

@@ -15,6 +15,9 @@
 /// ```
 ///
 /// See <doc:ChoosingAScope> for when each scope creates and releases its instances.
+///
+/// A scope is a declaration: make each one once (`static let`). A scope object is never
+/// deallocated, so factory values refer to their scope without counting references.
 // @unchecked Sendable: the only mutable state, `holders`, is behind a lock.
 public class Scope: @unchecked Sendable {
     /// Where a scope keeps its instances.
@@ -33,6 +36,9 @@ public class Scope: @unchecked Sendable {
     @usableFromInline let placement: Placement
     /// Whether instances are held weakly, so they go once nobody else holds them.
     @usableFromInline let holdsWeakly: Bool
+    /// Whether a hit may be remembered by the thread's hit cache: a built-in scope that keeps
+    /// instances strongly.
+    @usableFromInline let isRememberedOnHit: Bool
     /// The name used in traces and diagnostics.
     let name: String
     /// For a ``Custom`` scope: makes the user's storage, one per container or process (whether
@@ -50,6 +56,11 @@ public class Scope: @unchecked Sendable {
         self.holdsWeakly = holdsWeakly
         self.name = name
         self.custom = custom
+        isRememberedOnHit =
+            custom == nil && !holdsWeakly && (placement == .container || placement == .process)
+        // A scope lives for the rest of the process: factory values refer to their scope
+        // without counting references, and scopes are declarations (`static let`), made once.
+        _ = Unmanaged.passRetained(self)
     }
 
     /// How a ``Custom`` scope keeps its instances.

@@ -9,7 +9,7 @@ final class SingletonRealm: Sendable {
     static let process = SingletonRealm()
     @TaskLocal static var current = process
 
-    let instances = Locked(InstanceTable())
+    let instances = Locked(InstanceTable(), isVersioned: true)
 
     func removeInstances(of scope: Scope) {
         instances.withLock { $0.removeInstances(of: scope) }

@@ -1,0 +1,1 @@
+// Empty: the operations are inline functions in the header.

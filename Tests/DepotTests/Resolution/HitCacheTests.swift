@@ -1,0 +1,117 @@
+import Depot
+import Foundation
+import Testing
+
+/// A hit a thread has seen is resolved again without the lock: these tests resolve each factory
+/// a few times first, so the thread's hit cache holds it, then change what it depends on.
+@Suite struct HitCacheTests {
+    /// Resolves `factory` three times, so that the last ones come from the hit cache.
+    private func remembered<T: AnyObject>(_ factory: Factory<T>) -> T {
+        let first = factory()
+        #expect(factory() === first)
+        #expect(factory() === first)
+        return first
+    }
+
+    @Test func aResetReachesARememberedHitAndReleasesIt() {
+        let container = Container()
+        weak var released: Thing?
+        do {
+            let first = remembered(container.cachedThing)
+            released = first
+            container.manager.reset(scope: .cached)
+            #expect(container.cachedThing() !== first)
+        }
+        #expect(released == nil)
+    }
+
+    @Test func aRegistrationReplacesARememberedHit() {
+        let container = Container()
+        let first = remembered(container.cachedThing)
+        container.cachedThing.register { Thing(id: 42) }
+        let replaced = container.cachedThing()
+        #expect(replaced !== first)
+        #expect(replaced.id == 42)
+    }
+
+    @Test func aSingletonResetReachesARememberedHit() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let first = remembered(container.singletonThing)
+            #expect(Container().singletonThing() === first)
+            Scope.singleton.reset()
+            #expect(container.singletonThing() !== first)
+        }
+    }
+
+    @Test func tracingAndDecoratorsTurnedOnLaterSeeRememberedHits() {
+        let container = Container()
+        _ = remembered(container.cachedThing)
+        let lines = Locked<[String]>([])
+        container.manager.logger = { line in lines.withLock { $0.append(line) } }
+        container.manager.trace = true
+        _ = container.cachedThing()
+        #expect(lines.current.count == 1)
+        #expect(lines.current.first?.contains("= C") == true)
+        container.manager.trace = false
+
+        let decorated = Counter()
+        container.manager.decorator = { _ in decorated.increment() }
+        _ = container.cachedThing()
+        #expect(decorated.value == 1)
+    }
+
+    @Test func containersDoNotShareRememberedHits() {
+        let one = Container()
+        let other = Container()
+        let first = remembered(one.cachedThing)
+        let second = remembered(other.cachedThing)
+        #expect(first !== second)
+        #expect(one.cachedThing() === first)
+        #expect(other.cachedThing() === second)
+    }
+
+    @Test func aFactoryDeclaredWithAnotherScopeIsNotARememberedHit() {
+        let container = Container()
+        let cached = remembered(container.cachedThing)
+        #expect(container.cachedThing.unique() !== cached)
+        let otherScope = Scope.Cached()
+        #expect(container.cachedThing.scope(otherScope)() !== cached)
+    }
+
+    /// Threads resolving through their hit caches while another thread resets and re-registers:
+    /// nothing crashes or races (CI runs this under ThreadSanitizer), and once the writes stop
+    /// every thread resolves the one instance the table keeps.
+    @Test func rememberedHitsFollowResetsUnderContention() {
+        let container = Container()
+        let stop = Locked(false)
+        let made = Counter()
+        container.cachedThing.register {
+            made.increment()
+            return Thing()
+        }
+        let results = runOnThreads(9) { index -> ObjectIdentifier? in
+            if index == 0 {
+                for round in 0..<3_000 {
+                    if round % 3 == 0 {
+                        container.cachedThing.register { Thing(id: round) }
+                    } else {
+                        container.manager.reset(scope: .cached)
+                    }
+                }
+                stop.withLock { $0 = true }
+                return nil
+            }
+            while !stop.current {
+                _ = container.cachedThing()
+            }
+            return nil
+        }
+        #expect(results.allSatisfy { $0 == nil })
+        let final = container.cachedThing()
+        let seen = runOnThreads(8) { _ in
+            (0..<3).map { _ in ObjectIdentifier(container.cachedThing()) }
+        }
+        #expect(seen.allSatisfy { $0.allSatisfy { $0 == ObjectIdentifier(final) } })
+    }
+}
