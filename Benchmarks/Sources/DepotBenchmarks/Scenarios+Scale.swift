@@ -1,0 +1,130 @@
+import BenchmarkSupport
+import Dependencies
+import Depot
+import Foundation
+import Swinject
+
+/// `scaling`, `register-10k` and `contention-2t`: a hot key among many, overriding among many,
+/// and two threads on one key.
+extension Run {
+    func scaleScenarios() {
+        if includes("scaling") { scaling() }
+        if includes("register-10k") { register10k() }
+        if includes("contention-2t") { contention() }
+    }
+
+    /// A cached hit with `count` other factories registered and resolved in the same container.
+    private func scaling() {
+        for count in [10, 100, 1_000, 10_000] {
+            let others = tags(count - 1)
+            let container = Depot.Container()
+            for tag in others { tag.registerAndResolve(in: container) }
+            _ = container.cachedService()
+            time("scaling", "Depot", variant: "\(count)") { n in
+                for _ in 0..<n { blackHole(container.cachedService()) }
+            }
+            let swinject = SwinjectContainer()
+            for tag in others { tag.registerAndResolve(in: swinject) }
+            swinject.register(Service.self) { _ in Service() }.inObjectScope(.container)
+            let resolver = swinject.synchronize()
+            time("scaling", "Swinject", variant: "\(count)") { n in
+                for _ in 0..<n { blackHole(resolver.resolve(Service.self)!) }
+            }
+            let dictionary = MutexDictionary()
+            for tag in others { tag.insert(in: dictionary) }
+            dictionary.insert(Service(), for: Service.self)
+            time("scaling", "baseline-mutex-dict", variant: "\(count)") { n in
+                for _ in 0..<n { blackHole(dictionary.lookup(Service.self)) }
+            }
+        }
+    }
+
+    /// Registering an override of a cached factory and resolving it, with 10,000 other cached
+    /// instances in the container, and with none.
+    private func register10k() {
+        for count in [1, 10_000] {
+            let others = tags(count - 1)
+            let variant = "\(count)"
+            let container = Depot.Container()
+            for tag in others { tag.registerAndResolve(in: container) }
+            time("register-10k", "Depot", variant: variant) { n in
+                for _ in 0..<n {
+                    container.cachedService.register { Service() }
+                    blackHole(container.cachedService())
+                }
+            }
+            let swinject = SwinjectContainer()
+            for tag in others { tag.registerAndResolve(in: swinject) }
+            let resolver = swinject.synchronize()
+            time("register-10k", "Swinject", variant: variant) { n in
+                for _ in 0..<n {
+                    swinject.register(Service.self) { _ in Service() }.inObjectScope(.container)
+                    blackHole(resolver.resolve(Service.self)!)
+                }
+            }
+            let dictionary = MutexDictionary()
+            for tag in others { tag.insert(in: dictionary) }
+            time(
+                "register-10k", "baseline-mutex-dict", variant: variant,
+                note: "insert a new instance, look it up"
+            ) { n in
+                for _ in 0..<n {
+                    dictionary.insert(Service(), for: Service.self)
+                    blackHole(dictionary.lookup(Service.self))
+                }
+            }
+        }
+    }
+
+    /// Two threads resolving one cached key: nanoseconds per operation of both together.
+    private func contention() {
+        let container = Depot.Container()
+        _ = container.cachedService()
+        // Swinject's synchronized resolver locks every resolve, so two threads may share it.
+        nonisolated(unsafe) let swinject = swinjectContainer(.container)
+        let dictionary = MutexDictionary()
+        dictionary.insert(Service(), for: Service.self)
+        let subjects: [(String, @Sendable (Int) -> Void)] = [
+            ("Depot", { n in for _ in 0..<n { blackHole(container.cachedService()) } }),
+            ("Swinject", { n in for _ in 0..<n { blackHole(swinject.resolve(Service.self)!) } }),
+            (
+                "swift-dependencies",
+                { n in for _ in 0..<n { blackHole(Dependency(\.service).wrappedValue) } }
+            ),
+            (
+                "baseline-mutex-dict",
+                { n in for _ in 0..<n { blackHole(dictionary.lookup(Service.self)) } }
+            ),
+        ]
+        for (subject, body) in subjects {
+            let single = time("contention-2t", subject, variant: "1 thread", body)
+            // Calibrated on one thread: a thread's start would distort calibrating on two.
+            time(
+                "contention-2t", subject, variant: "2 threads", operations: 2, nsPerOp: single
+            ) { n in
+                Self.onTwoThreads(n, body)
+            }
+        }
+    }
+
+    /// Runs `body(n)` on two threads at once, and returns when both are done.
+    private static func onTwoThreads(_ n: Int, _ body: @escaping @Sendable (Int) -> Void) {
+        let ready = DispatchGroup()
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for _ in 0..<2 {
+            ready.enter()
+            done.enter()
+            Thread.detachNewThread {
+                ready.leave()
+                start.wait()
+                body(n)
+                done.leave()
+            }
+        }
+        ready.wait()
+        start.signal()
+        start.signal()
+        done.wait()
+    }
+}
