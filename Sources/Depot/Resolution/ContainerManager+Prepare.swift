@@ -85,9 +85,8 @@ extension ContainerManager {
                 now = state.clock.now()
             }
             // What the hit cache may skip: nothing but the lookup happens on a hit.
-            if let declaredScope, declaredScope.custom == nil, scope.keepsStrongly,
-                scope.custom == nil, timeToLive == nil, parameter == nil, !needsFinish,
-                state.parent == nil, state.cacheOwner == nil
+            if declaredScope != nil, scope.isRememberedOnHit, timeToLive == nil, parameter == nil,
+                !needsFinish, state.parent == nil, state.cacheOwner == nil
             {
                 rememberedGeneration = generation
             }
