@@ -14,9 +14,15 @@ public struct DependencyGraph: Sendable, Equatable {
     /// in (`nil` when it was only seen resolving another factory, from a container that does
     /// not record).
     public struct Node: Hashable, Sendable, CustomStringConvertible {
+        /// The container's type name: `Container`.
         public let container: String
+        /// The factory's key, the name of its property: `api`.
         public let key: String
+        /// The type the factory declares: `API`.
         public let type: String
+        /// The name of the scope the factory was last resolved in (`cached`, `unique`...), or
+        /// `nil` when it was only seen resolving another factory, from a container that does
+        /// not record.
         public var scope: String?
 
         /// `Container.api<API>`.
@@ -25,7 +31,9 @@ public struct DependencyGraph: Sendable, Equatable {
 
     /// `from`'s closure resolved `to`.
     public struct Edge: Hashable, Sendable {
+        /// The factory whose closure made the resolve, as ``Node/description`` names it.
         public let from: String
+        /// The factory it resolved, as ``Node/description`` names it.
         public let to: String
     }
 

@@ -3,7 +3,9 @@
 /// In a factory's declaration a modifier changes that factory value only: it costs nothing per
 /// resolve. On the value `register(factory:)` returns, it is also kept with the registration.
 public protocol FactoryModifying {
+    /// The parameter the factory takes: `Void` for a ``Factory``.
     associatedtype P
+    /// The type of the instances the factory makes.
     associatedtype T
     /// The factory's container, key, closure and modifiers.
     var registration: FactoryRegistration<P, T> { get set }

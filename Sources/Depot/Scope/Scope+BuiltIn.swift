@@ -1,5 +1,8 @@
 extension Scope {
     /// No caching: every resolve creates a new instance. The default scope.
+    ///
+    /// Created on every resolve and released when its callers let go; there is nothing to reset.
+    /// `manager.defaultScope` replaces it as the scope of factories that name none.
     public static let unique = Unique()
 
     /// One instance per container, kept until reset.
@@ -30,11 +33,16 @@ extension Scope {
     public static let weakSingleton = WeakSingleton()
 
     /// One instance per resolution graph: the outermost resolve on a thread or task and every
-    /// resolve nested inside it. Released when the outermost resolve returns.
+    /// resolve nested inside it.
+    ///
+    /// Created on the first resolve of the factory in a graph, and released when the outermost
+    /// resolve returns (a ``Lazy`` or ``Provider`` that joined the graph holds it weakly after
+    /// that). Concurrent resolutions are different graphs; there is nothing to reset.
     public static let graph = Graph()
 
-    /// The scope of factories that keep nothing.
+    /// The scope of factories that keep nothing: the type of ``Scope/unique``.
     public final class Unique: Scope, @unchecked Sendable {
+        /// Makes a scope that keeps nothing; it behaves exactly as ``Scope/unique``.
         public init() { super.init(placement: .none, holdsWeakly: false, name: "unique") }
     }
 
@@ -53,25 +61,30 @@ extension Scope {
         init(name: String) { super.init(placement: .container, holdsWeakly: false, name: name) }
     }
 
-    /// A per-container weak cache.
+    /// A per-container weak cache: the type of ``Scope/shared``.
     public final class Shared: Scope, @unchecked Sendable {
+        /// Makes a per-container weak cache of its own, reset independently of ``Scope/shared``.
         public init() { super.init(placement: .container, holdsWeakly: true, name: "shared") }
     }
 
-    /// The process-wide cache.
+    /// The process-wide cache: the type of ``Scope/singleton``.
     public final class Singleton: Scope, @unchecked Sendable {
+        /// Makes a process-wide cache of its own, reset independently of ``Scope/singleton``.
         public init() { super.init(placement: .process, holdsWeakly: false, name: "singleton") }
     }
 
-    /// The process-wide weak cache.
+    /// The process-wide weak cache: the type of ``Scope/weakSingleton``.
     public final class WeakSingleton: Scope, @unchecked Sendable {
+        /// Makes a process-wide weak cache of its own, reset independently of
+        /// ``Scope/weakSingleton``.
         public init() {
             super.init(placement: .process, holdsWeakly: true, name: "weak singleton")
         }
     }
 
-    /// The per-resolution cache.
+    /// The per-resolution cache: the type of ``Scope/graph``.
     public final class Graph: Scope, @unchecked Sendable {
+        /// Makes a per-resolution cache; it behaves exactly as ``Scope/graph``.
         public init() { super.init(placement: .graph, holdsWeakly: false, name: "graph") }
     }
 }
