@@ -20,6 +20,8 @@ let package = Package(
         .executableTarget(
             name: "depot-crash-helper", dependencies: ["Depot"], path: "Tests/CrashHelper"),
         .testTarget(name: "DepotTestingTests", dependencies: ["Depot", "DepotTesting"]),
+        // The code of README.md and of the DocC articles, compiled and checked.
+        .testTarget(name: "DocumentationTests", dependencies: ["Depot", "DepotTesting"]),
         .executableTarget(name: "quick-start", dependencies: ["Depot"], path: "Examples/quick-start"),
         .executableTarget(name: "lifetimes-tour", dependencies: ["Depot"], path: "Examples/lifetimes-tour"),
         .executableTarget(name: "diagnostics", dependencies: ["Depot"], path: "Examples/diagnostics"),

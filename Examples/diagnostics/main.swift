@@ -52,11 +52,17 @@ let recorder = Container()
 recorder.manager.isRecordingDependencies = true
 _ = recorder.profileModel()
 let graph = recorder.manager.dependencyGraph()
-precondition(graph.edges.count == 4, "profileModel -> store, formatter; store -> api, database")
 print(graph.dot())
 print(graph.mermaid())
+precondition(graph.edges.count == 4, "profileModel -> store, formatter; store -> api, database")
 
 print("== cached now, per scope")
-for (scope, factories) in recorder.manager.cachedInstances().sorted(by: { $0.key < $1.key }) {
+let cached = recorder.manager.cachedInstances()
+// ["cached": ["api<API>", "profileStore<ProfileStore>"], "singleton": ["database<Database>"]]
+for (scope, factories) in cached.sorted(by: { $0.key < $1.key }) {
     print("\(scope): \(factories.joined(separator: ", "))")
 }
+precondition(
+    cached == [
+        "cached": ["api<API>", "profileStore<ProfileStore>"], "singleton": ["database<Database>"],
+    ])
