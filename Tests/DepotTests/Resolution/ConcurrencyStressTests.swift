@@ -49,7 +49,10 @@ import Testing
                 // Every thread let go between resolves, so instances came and went; but two
                 // never lived at once, so one round's ids run in order.
                 let ids = Set(results.joined())
-                #expect(ids.allSatisfy { $0 > before && $0 <= calls.value })
+                let after = calls.value
+                #expect(
+                    ids.allSatisfy { $0 > before && $0 <= after },
+                    "made before this round: \(before), by its end: \(after), seen: \(ids.sorted())")
                 let held = runOnThreads(Self.threads) { _ in factory() }
                 #expect(Set(held.map(ObjectIdentifier.init)).count == 1)
             }

@@ -16,8 +16,11 @@ func runOnThreads<Result: Sendable>(
         let thread = Thread {
             ready.leave()
             start.wait()
-            let result = body(index)
-            results.withLock { $0[index] = result }
+            // Scoped, so the thread lets go of the result before the caller is told it is done.
+            do {
+                let result = body(index)
+                results.withLock { $0[index] = result }
+            }
             done.leave()
         }
         thread.stackSize = 1 << 20
@@ -26,7 +29,12 @@ func runOnThreads<Result: Sendable>(
     ready.wait()
     for _ in 0..<count { start.signal() }
     done.wait()
-    return results.current.map { $0! }
+    // Take the results out of the box: the exiting threads' closures still hold the box, and
+    // must not keep a weakly held instance alive into the caller's next round.
+    return results.withLock { results in
+        defer { results = [] }
+        return results.map { $0! }
+    }
 }
 
 /// Runs `body` on a new thread and returns at once.
