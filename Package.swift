@@ -25,6 +25,8 @@ let package = Package(
         .executableTarget(name: "quick-start", dependencies: ["Depot"], path: "Examples/quick-start"),
         .executableTarget(name: "lifetimes-tour", dependencies: ["Depot"], path: "Examples/lifetimes-tour"),
         .executableTarget(name: "diagnostics", dependencies: ["Depot"], path: "Examples/diagnostics"),
+        .executableTarget(
+            name: "swinject-migration", dependencies: ["Depot"], path: "Examples/swinject-migration"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,10 @@ import Testing
 final class ImageCache: Sendable {}
 final class Cart: Sendable {}
 final class Draft: Sendable {}
-final class Database: Sendable {}
+final class Database: Sendable {
+    let isInMemory: Bool
+    init(inMemory: Bool = false) { isInMemory = inMemory }
+}
 final class Metrics: Sendable {}
 
 final class Token: Sendable {

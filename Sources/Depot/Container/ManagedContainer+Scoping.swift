@@ -90,7 +90,7 @@ extension ManagedContainer {
     /// instances exist before anyone asks for them.
     ///
     /// ```swift
-    /// extension Container: AutoRegistering {
+    /// extension Container: @retroactive AutoRegistering {
     ///     public func autoRegister() {
     ///         warmUp(\.database, \.analytics)   // before the first resolve returns
     ///     }

@@ -27,12 +27,15 @@ public protocol SharedContainer: ManagedContainer {
 /// and again after its registrations are reset.
 ///
 /// ```swift
-/// extension Container: AutoRegistering {
+/// extension Container: @retroactive AutoRegistering {
 ///     public func autoRegister() {
 ///         analytics.onTest { MockAnalytics() }
 ///     }
 /// }
 /// ```
+///
+/// `@retroactive` says that your module adds the conformance of Depot's `Container` to Depot's
+/// protocol on purpose; without it Swift 6 warns. A container of your own needs no mark.
 public protocol AutoRegistering {
     /// Registers what the container needs before its first use.
     func autoRegister()

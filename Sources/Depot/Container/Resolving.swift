@@ -1,7 +1,7 @@
 /// A container that also registers and resolves factories by type, as Swinject does.
 ///
 /// ```swift
-/// extension Container: Resolving {}
+/// extension Container: @retroactive Resolving {}
 /// Container.shared.register { LiveAPI() as API }
 /// let api: API? = Container.shared.resolve(API.self)
 /// ```

@@ -2,7 +2,7 @@
 /// is initialised; `nil` if nothing is registered.
 ///
 /// ```swift
-/// extension Container: Resolving {}
+/// extension Container: @retroactive Resolving {}
 /// Container.shared.register { LiveAPI() as API }
 /// final class ViewModel {
 ///     @InjectedType var api: API?

@@ -52,7 +52,8 @@ import Testing
                 let after = calls.value
                 #expect(
                     ids.allSatisfy { $0 > before && $0 <= after },
-                    "made before this round: \(before), by its end: \(after), seen: \(ids.sorted())")
+                    "made before this round: \(before), by its end: \(after), seen: \(ids.sorted())"
+                )
                 let held = runOnThreads(Self.threads) { _ in factory() }
                 #expect(Set(held.map(ObjectIdentifier.init)).count == 1)
             }
