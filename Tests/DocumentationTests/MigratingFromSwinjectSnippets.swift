@@ -92,7 +92,12 @@ struct MigratingFromSwinjectSnippets {
     @Test func graphAsTheDefaultScopeSharesWithinOneResolution() {
         let container = Container()
         let made = Locked(0)
-        let ticket = Factory(container) { Ticket(number: made.withLock { $0 += 1; return $0 }) }
+        let ticket = Factory(container) {
+            Ticket(
+                number: made.withLock {
+                    $0 += 1; return $0
+                })
+        }
         let pair = Factory(container) { (ticket(), ticket()) }
         #expect(pair().0 != pair().1)
         container.manager.defaultScope = .graph
@@ -104,7 +109,12 @@ struct MigratingFromSwinjectSnippets {
     @Test func valueTypesAreKeptByTheStrongScopesAndMadeAnewByTheWeakOnes() {
         let container = Container()
         let made = Locked(0)
-        let ticket = Factory(container) { Ticket(number: made.withLock { $0 += 1; return $0 }) }
+        let ticket = Factory(container) {
+            Ticket(
+                number: made.withLock {
+                    $0 += 1; return $0
+                })
+        }
         #expect(ticket.cached() == ticket.cached())
         #expect(ticket.singleton() == ticket.singleton())
         #expect(ticket.shared() != ticket.shared())
