@@ -39,8 +39,10 @@ final class EveryThirdStorage: ScopeStorage {
 }
 
 extension Scope {
-    static let session = Scope.Custom(name: "session")
     static let everyThird = Scope.Custom(name: "every third") { EveryThirdStorage() }
+}
+extension Scope {
+    static let session = Scope.Custom(name: "session")
 }
 
 extension Container {

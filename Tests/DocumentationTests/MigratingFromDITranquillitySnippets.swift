@@ -18,8 +18,7 @@ extension Container {
 }
 
 extension Scope {
-    static let userSession = Scope.Custom(
-        name: "user session", reference: .weak, placement: .process)
+    static let userSession = Scope.Custom(name: "user session", reference: .weak)
 }
 extension Container {
     var account: Factory<Account> { self { Account() }.scope(.userSession) }
@@ -103,11 +102,13 @@ struct MigratingFromDITranquillitySnippets {
         #expect(other.motor() as AnyObject === request.motor() as AnyObject)
     }
 
-    @Test func aProcessWideWeakScopeIsSharedByContainersAndResetAtOnce() {
-        var account: Account? = Container().account()
-        #expect(Container().account() === account)
-        Scope.userSession.reset()
+    @Test func aWeakCustomScopeKeepsOneInstanceWhileHeldUntilReset() {
+        let container = Container()
+        var account: Account? = container.account()
+        #expect(container.account() === account)
         #expect(Container().account() !== account)
+        Scope.userSession.reset()
+        #expect(container.account() !== account)
         weak var released: Account?
         released = account
         account = nil

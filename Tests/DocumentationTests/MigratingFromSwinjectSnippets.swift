@@ -63,6 +63,18 @@ struct Ticket: Equatable {
     let number: Int
 }
 
+/// A factory of tickets numbered in the order they are made.
+func numberedTickets(in container: Container) -> Factory<Ticket> {
+    let made = Locked(0)
+    return Factory(container) {
+        let number = made.withLock { (count: inout Int) -> Int in
+            count += 1
+            return count
+        }
+        return Ticket(number: number)
+    }
+}
+
 @Suite(.container)
 struct MigratingFromSwinjectSnippets {
     @Test func aFactoryResolvesItsDependenciesThroughSelf() {
@@ -91,13 +103,7 @@ struct MigratingFromSwinjectSnippets {
 
     @Test func graphAsTheDefaultScopeSharesWithinOneResolution() {
         let container = Container()
-        let made = Locked(0)
-        let ticket = Factory(container) {
-            Ticket(
-                number: made.withLock {
-                    $0 += 1; return $0
-                })
-        }
+        let ticket = numberedTickets(in: container)
         let pair = Factory(container) { (ticket(), ticket()) }
         #expect(pair().0 != pair().1)
         container.manager.defaultScope = .graph
@@ -108,13 +114,7 @@ struct MigratingFromSwinjectSnippets {
 
     @Test func valueTypesAreKeptByTheStrongScopesAndMadeAnewByTheWeakOnes() {
         let container = Container()
-        let made = Locked(0)
-        let ticket = Factory(container) {
-            Ticket(
-                number: made.withLock {
-                    $0 += 1; return $0
-                })
-        }
+        let ticket = numberedTickets(in: container)
         #expect(ticket.cached() == ticket.cached())
         #expect(ticket.singleton() == ticket.singleton())
         #expect(ticket.shared() != ticket.shared())
