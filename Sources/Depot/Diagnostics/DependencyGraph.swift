@@ -119,8 +119,8 @@ public struct DependencyGraph: Sendable, Equatable {
 extension DependencyGraph.Node {
     init(_ step: ResolutionStep) {
         container = "\(step.containerType)"
-        key = "\(step.name)"
-        type = "\(step.valueType)"
+        key = step.key.literal
+        type = "\(step.key.valueType)"
         scope = nil
     }
 }

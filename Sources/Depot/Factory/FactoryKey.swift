@@ -58,16 +58,20 @@ final class ParameterKey: Sendable {
 }
 
 extension FactoryKey: CustomStringConvertible {
-    /// `key<Type>`, read back from the key's string literal and type.
-    @usableFromInline var description: String {
+    /// The key as declared, read back from its string literal: `api`.
+    var literal: String {
         // Unicode scalar keys (a one-character literal) are stored as their value, below any
         // address; string literals are stored as the address of their NUL-terminated bytes.
-        let key =
-            name <= 0x10FFFF
+        name <= 0x10FFFF
             ? String(Character(Unicode.Scalar(UInt32(name)) ?? "?"))
             : String(cString: UnsafePointer<CChar>(bitPattern: name)!)
-        return "\(key)<\(unsafeBitCast(type, to: Any.Type.self))>"
     }
+
+    /// The type the factory declares.
+    var valueType: Any.Type { unsafeBitCast(type, to: Any.Type.self) }
+
+    /// `key<Type>`.
+    @usableFromInline var description: String { "\(literal)<\(valueType)>" }
 }
 
 extension InstanceKey: CustomStringConvertible {

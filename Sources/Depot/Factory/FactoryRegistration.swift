@@ -41,8 +41,8 @@ public struct FactoryRegistration<P, T>: Sendable {
 
     @usableFromInline var container: any ManagedContainer
     @usableFromInline var manager: ContainerManager
+    /// The key and the type; traces and messages read the key's name back from it.
     @usableFromInline let key: FactoryKey
-    @usableFromInline let name: StaticString
     @usableFromInline var body: Body
     // unowned(unsafe): scopes are never deallocated (see `Scope.init`), so a factory value
     // need not retain and release its scope on every resolve.
@@ -61,7 +61,6 @@ public struct FactoryRegistration<P, T>: Sendable {
         self.container = container
         self.manager = container.manager
         self.key = FactoryKey(name: name, type: T.self)
-        self.name = name
         self.body = body
     }
 
@@ -71,6 +70,6 @@ public struct FactoryRegistration<P, T>: Sendable {
         ResolutionStep(
             manager: ObjectIdentifier(manager), key: key,
             parameter: P.self == Void.self ? nil : parameter.map { $0 as Any },
-            containerType: Swift.type(of: container), name: name, valueType: T.self)
+            containerType: Swift.type(of: container))
     }
 }

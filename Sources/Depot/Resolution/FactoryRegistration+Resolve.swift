@@ -25,7 +25,7 @@ extension FactoryRegistration {
         while true {
             let prepared = manager.prepare(
                 key, scope: scope, timeToLive: timeToLive,
-                parameter: scopesOnParameters ? ParameterKey(parameter) : nil,
+                parameter: parameterKey(parameter),
                 containerType: ObjectIdentifier(Swift.type(of: container)),
                 isInsideAutoRegistration: isInsideAutoRegistration)
             switch prepared {
@@ -145,7 +145,9 @@ extension FactoryRegistration {
         return value
     }
 
-    private func parameterKey(_ parameter: P) -> ParameterKey? {
+    /// The parameter as part of the cache key, for a factory that caches one per parameter.
+    @inlinable
+    func parameterKey(_ parameter: P) -> ParameterKey? {
         scopesOnParameters ? ParameterKey(parameter) : nil
     }
 
@@ -223,7 +225,7 @@ extension FactoryRegistration {
             fatalError(
                 "Depot: \(step(parameter)) was promised but nothing is registered for it in "
                     + "\(Swift.type(of: container)). Register it before resolving, e.g. "
-                    + "container.\(name).register { ... }, or set "
+                    + "container.\(key.literal).register { ... }, or set "
                     + "manager.promiseTriggersError = false to get nil.")
         }
         origin = .factory

@@ -7,20 +7,13 @@ struct ResolutionStep {
     /// values apart from a cycle; `nil` for a `Factory`.
     let parameter: Any?
     let containerType: Any.Type
-    let name: StaticString
-    let valueType: Any.Type
 
     @usableFromInline
-    init(
-        manager: ObjectIdentifier, key: FactoryKey, parameter: Any?, containerType: Any.Type,
-        name: StaticString, valueType: Any.Type
-    ) {
+    init(manager: ObjectIdentifier, key: FactoryKey, parameter: Any?, containerType: Any.Type) {
         self.manager = manager
         self.key = key
         self.parameter = parameter
         self.containerType = containerType
-        self.name = name
-        self.valueType = valueType
     }
 
     /// Whether `other` is the same factory of the same container with an equal parameter.
@@ -45,6 +38,6 @@ extension ResolutionStep: CustomStringConvertible {
     /// `Container.api<API>`: container type, key and declared type.
     @usableFromInline
     var description: String {
-        "\(containerType).\(name)<\(valueType)>"
+        "\(containerType).\(key)"
     }
 }

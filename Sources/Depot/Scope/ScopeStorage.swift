@@ -46,18 +46,14 @@ public struct ScopeKey: Hashable, @unchecked Sendable, CustomStringConvertible {
     let instance: InstanceKey
     // Only for the description; not part of the key's identity.
     private let containerType: Any.Type
-    private let name: StaticString
-    private let valueType: Any.Type
 
     init(_ instance: InstanceKey, step: ResolutionStep) {
         self.instance = instance
         containerType = step.containerType
-        name = step.name
-        valueType = step.valueType
     }
 
     /// The factory, as traces and diagnostics name it: `Container.cat<Cat>`.
-    public var description: String { "\(containerType).\(name)<\(valueType)>" }
+    public var description: String { "\(containerType).\(instance.factory)" }
 
     public static func == (lhs: ScopeKey, rhs: ScopeKey) -> Bool {
         lhs.instance == rhs.instance
