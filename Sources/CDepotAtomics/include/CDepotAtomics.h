@@ -8,18 +8,39 @@
 // with release ordering.
 
 /// Reads `*word` with acquire ordering.
-static inline uint64_t depot_atomic_load(const uint64_t *word) {
+static inline uint64_t depot_atomic_load(const uint64_t *_Nonnull word) {
     return __atomic_load_n(word, __ATOMIC_ACQUIRE);
 }
 
 /// Writes `value` to `*word` with release ordering.
-static inline void depot_atomic_store(uint64_t *word, uint64_t value) {
+static inline void depot_atomic_store(uint64_t *_Nonnull word, uint64_t value) {
     __atomic_store_n(word, value, __ATOMIC_RELEASE);
 }
 
 /// Adds `value` to `*word` and returns the sum.
-static inline uint64_t depot_atomic_add(uint64_t *word, uint64_t value) {
+static inline uint64_t depot_atomic_add(uint64_t *_Nonnull word, uint64_t value) {
     return __atomic_add_fetch(word, value, __ATOMIC_ACQ_REL);
+}
+
+/// Writes `value` to `*word` and then reads `*other`, both sequentially consistent: one side of
+/// a handshake in which two threads each announce themselves and then look for the other, so at
+/// least one of them sees the other.
+static inline uint64_t depot_announce_and_check(uint64_t *_Nonnull word, uint64_t value,
+                                                const uint64_t *_Nonnull other) {
+    __atomic_store_n(word, value, __ATOMIC_SEQ_CST);
+    return __atomic_load_n(other, __ATOMIC_SEQ_CST);
+}
+
+/// The calling thread's resolution frame (an unretained `ResolutionFrame`), or NULL before its
+/// first resolve: a plain thread-local read, with no lookup of a key.
+extern _Thread_local void *_Nullable depot_thread_frame;
+
+static inline void *_Nullable depot_current_frame(void) {
+    return depot_thread_frame;
+}
+
+static inline void depot_set_current_frame(void *_Nullable frame) {
+    depot_thread_frame = frame;
 }
 
 #endif

@@ -36,6 +36,13 @@ public final class ContainerManager: @unchecked Sendable {
         caches = Caches(state: state)
     }
 
+    deinit {
+        // Threads' hit caches may hold this manager's cells: they must not outlive it.
+        if state.withLockReading({ state, _ in state.instances.rememberedBy != nil }) {
+            HitCache.purge(owner: ObjectIdentifier(self))
+        }
+    }
+
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
     public var defaultScope: Scope? {
         get { state.withLock { $0.defaultScope } }

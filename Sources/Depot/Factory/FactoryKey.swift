@@ -9,10 +9,20 @@ struct FactoryKey: Hashable, Sendable {
 
     @inlinable
     init(name: StaticString, type: Any.Type) {
-        self.name =
-            name.hasPointerRepresentation
+        self.init(name: Self.address(of: name), type: ObjectIdentifier(type))
+    }
+
+    @inlinable
+    init(name: UInt, type: ObjectIdentifier) {
+        self.name = name
+        self.type = type
+    }
+
+    /// What identifies a key's string literal: its address, or a one-character literal's value.
+    @inlinable
+    static func address(of name: StaticString) -> UInt {
+        name.hasPointerRepresentation
             ? UInt(bitPattern: name.utf8Start) : UInt(name.unicodeScalar.value)
-        self.type = ObjectIdentifier(type)
     }
 }
 

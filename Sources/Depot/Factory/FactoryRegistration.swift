@@ -39,29 +39,116 @@ public struct FactoryRegistration<P, T>: Sendable {
         }
     }
 
+    /// The settings a factory rarely has, apart so that the factory value stays small: set by
+    /// modifiers such as `timeToLive` and `decorator`, never changed after.
+    @usableFromInline
+    final class Options: Sendable {
+        @usableFromInline let timeToLive: Double?
+        @usableFromInline let decorator: Decorator?
+        /// Set by `scopeOnParameters` (where P is Hashable): the parameter is part of the cache
+        /// key.
+        @usableFromInline let scopesOnParameters: Bool
+        @usableFromInline let isPromised: Bool
+        /// Set on the value `register` returns, so modifiers applied to it are kept with the
+        /// registration.
+        @usableFromInline let persistsModifiers: Bool
+
+        init(
+            timeToLive: Double?, decorator: Decorator?, scopesOnParameters: Bool,
+            isPromised: Bool, persistsModifiers: Bool
+        ) {
+            self.timeToLive = timeToLive
+            self.decorator = decorator
+            self.scopesOnParameters = scopesOnParameters
+            self.isPromised = isPromised
+            self.persistsModifiers = persistsModifiers
+        }
+    }
+
+    // The value is kept to a few words, all but two of them trivial to copy: a resolve makes
+    // one, and a larger one is copied through value witnesses.
     @usableFromInline var container: any ManagedContainer
-    @usableFromInline var manager: ContainerManager
-    /// The key and the type; traces and messages read the key's name back from it.
-    @usableFromInline let key: FactoryKey
+    // unowned(unsafe): the container keeps its manager (a stored `let` of every container), and
+    // this value keeps the container, so the manager outlives the value without being counted.
+    @usableFromInline var managerReference: Unmanaged<ContainerManager>
+    /// The address of the key's name (see ``FactoryKey``); with `T` it makes the key, so the
+    /// value does not store the type.
+    @usableFromInline let keyName: UInt
     @usableFromInline var body: Body
-    // unowned(unsafe): scopes are never deallocated (see `Scope.init`), so a factory value
-    // need not retain and release its scope on every resolve.
-    @usableFromInline unowned(unsafe) var scope: Scope?
-    @usableFromInline var timeToLive: Double?
-    @usableFromInline var decorator: Decorator?
-    /// Set by `scopeOnParameters` (where P is Hashable): the parameter is part of the cache key.
-    @usableFromInline var scopesOnParameters = false
-    @usableFromInline var isPromised = false
-    /// Set on the value `register` returns, so modifiers applied to it are kept with the
-    /// registration.
-    @usableFromInline var persistsModifiers = false
+    // Unmanaged: scopes are never deallocated (see `Scope.init`), so a factory value need not
+    // retain and release its scope on every resolve.
+    @usableFromInline var scopeReference: Unmanaged<Scope>?
+    /// `nil` for a factory with none of the settings `Options` holds: the hit path checks that.
+    @usableFromInline var options: Options?
 
     @inlinable
     init(container: any ManagedContainer, name: StaticString, body: Body) {
         self.container = container
-        self.manager = container.manager
-        self.key = FactoryKey(name: name, type: T.self)
+        self.managerReference = Unmanaged.passUnretained(container.manager)
+        self.keyName = FactoryKey.address(of: name)
         self.body = body
+    }
+
+    /// The key and the type; traces and messages read the key's name back from it.
+    @inlinable
+    var key: FactoryKey { FactoryKey(name: keyName, type: ObjectIdentifier(T.self)) }
+
+    /// The container's manager.
+    @inlinable
+    var manager: ContainerManager {
+        get { managerReference.takeUnretainedValue() }
+        set { managerReference = Unmanaged.passUnretained(newValue) }
+    }
+
+    /// The scope the factory declares, if any.
+    @inlinable
+    var scope: Scope? {
+        get { scopeReference?.takeUnretainedValue() }
+        set { scopeReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+
+    /// Replaces the options with `change` applied to them.
+    @usableFromInline
+    mutating func changeOptions(
+        timeToLive: Double?? = nil, decorator: Decorator?? = nil,
+        scopesOnParameters: Bool? = nil, isPromised: Bool? = nil, persistsModifiers: Bool? = nil
+    ) {
+        options = Options(
+            timeToLive: timeToLive ?? options?.timeToLive,
+            decorator: decorator ?? options?.decorator,
+            scopesOnParameters: scopesOnParameters ?? options?.scopesOnParameters ?? false,
+            isPromised: isPromised ?? options?.isPromised ?? false,
+            persistsModifiers: persistsModifiers ?? options?.persistsModifiers ?? false)
+    }
+
+    @inlinable
+    var timeToLive: Double? {
+        get { options?.timeToLive }
+        set { changeOptions(timeToLive: .some(newValue)) }
+    }
+
+    @inlinable
+    var decorator: Decorator? {
+        get { options?.decorator }
+        set { changeOptions(decorator: .some(newValue)) }
+    }
+
+    @inlinable
+    var scopesOnParameters: Bool {
+        get { options?.scopesOnParameters ?? false }
+        set { changeOptions(scopesOnParameters: newValue) }
+    }
+
+    @inlinable
+    var isPromised: Bool {
+        get { options?.isPromised ?? false }
+        set { changeOptions(isPromised: newValue) }
+    }
+
+    @inlinable
+    var persistsModifiers: Bool {
+        get { options?.persistsModifiers ?? false }
+        set { changeOptions(persistsModifiers: newValue) }
     }
 
     /// The step this factory adds to a resolution path.

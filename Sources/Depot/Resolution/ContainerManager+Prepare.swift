@@ -104,9 +104,10 @@ extension ContainerManager {
                     for: instanceKey, in: scope, timeToLive: timeToLive, now: { now })
                 {
                     if let rememberedGeneration, let declaredScope {
+                        state.instances.rememberedBy = ObjectIdentifier(self)
                         ResolutionFrame.current.hits.remember(
                             cell, manager: self, key: key, scope: declaredScope,
-                            generation: rememberedGeneration, realmGeneration: 0)
+                            generation: rememberedGeneration, realm: nil, realmGeneration: 0)
                     }
                     return .hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil)
                 }
@@ -125,13 +126,16 @@ extension ContainerManager {
         let plan: Plan
         if let (processKey, processPlan) = processLookup {
             plan = processPlan
+            let realm = realm
             cell = realm.instances.withLockReading { table, realmGeneration in
                 let cell = table.cell(
                     for: processKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
                 if let cell, let rememberedGeneration, let declaredScope {
+                    table.rememberedBy = ObjectIdentifier(realm)
                     ResolutionFrame.current.hits.remember(
                         cell, manager: self, key: key, scope: declaredScope,
-                        generation: rememberedGeneration, realmGeneration: realmGeneration)
+                        generation: rememberedGeneration, realm: realm,
+                        realmGeneration: realmGeneration)
                 }
                 return cell
             }
@@ -150,10 +154,20 @@ extension ContainerManager {
 
     /// The cell of a plain hit of `key` declared with `scope`, if this thread saw one and
     /// nothing in this manager (or the singletons, for a process-wide scope) changed since: no
-    /// lock, no shared write.
+    /// manager lock, no shared write. The thread's hit cache stays locked until the caller,
+    /// having read the cell, calls `endHit()` on it.
     @usableFromInline
-    func cachedCell(for key: FactoryKey, scope: Scope) -> InstanceTable.Cell? {
-        ResolutionFrame.current.hits.cell(manager: self, key: key, scope: scope)
+    func beginHit(for key: FactoryKey, scope: ObjectIdentifier)
+        -> (cache: Unmanaged<HitCache>, cell: Unmanaged<InstanceTable.Cell>)?
+    {
+        let cache = ResolutionFrame.currentReference._withUnsafeGuaranteedRef {
+            Unmanaged.passUnretained($0.hits)
+        }
+        let cell = cache._withUnsafeGuaranteedRef {
+            $0.beginHit(manager: self, key: key, scope: scope)
+        }
+        guard let cell else { return nil }
+        return (cache, cell)
     }
 
     /// Traces, records and (for a hit that did not enter the path) checks for a captive owner,

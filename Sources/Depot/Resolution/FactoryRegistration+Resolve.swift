@@ -8,10 +8,19 @@ extension FactoryRegistration {
     @inline(__always)
     func resolve(_ parameter: P) -> T {
         // The lock-free hit: a strongly kept instance this thread found before, unchanged since.
-        if let scope, scope.isRememberedOnHit, timeToLive == nil, decorator == nil,
-            !scopesOnParameters, let cell = manager.cachedCell(for: key, scope: scope)
+        if options == nil, let scopeReference,
+            scopeReference._withUnsafeGuaranteedRef({ $0.isRememberedOnHit }),
+            let hit = managerReference._withUnsafeGuaranteedRef({
+                $0.beginHit(
+                    for: key,
+                    scope: scopeReference._withUnsafeGuaranteedRef { ObjectIdentifier($0) })
+            })
         {
-            return unsafeDowncast(cell, to: InstanceTable.StrongCell<T>.self).value
+            let value = hit.cell._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: InstanceTable.StrongCell<T>.self).value
+            }
+            hit.cache._withUnsafeGuaranteedRef { $0.endHit() }
+            return value
         }
         return resolveLocked(parameter)
     }

@@ -1,39 +1,97 @@
-/// The cache hits one thread has seen lately, so that resolving a kept instance again takes no
-/// lock: the lock-free half of the hit path.
+internal import CDepotAtomics
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// The cache hits one thread has seen lately, so that resolving a kept instance again takes
+/// neither the manager's lock nor a write to memory another thread uses: the lock-free half of
+/// the hit path.
 ///
 /// An entry says: in `manager`, the factory `key` declared with `scope` resolved to the strongly
 /// kept `cell`, while the manager's state (and, for a process-wide scope, the singleton table)
 /// had these generations. Every change of that state takes a new generation, so an entry whose
-/// generations are still current describes a plain hit exactly as `prepare` would find it. The
-/// entry holds the cell weakly: it keeps nothing alive, and a cell a reset dropped reads as
-/// `nil`. Each thread has its own entries, so reading them writes nothing another thread reads.
-struct HitCache {
+/// generations are still current describes a plain hit exactly as `prepare` would find it.
+///
+/// Entries hold their cells strongly, so that a hit counts no reference but the instance's. So
+/// that an entry never keeps an instance alive after its table dropped it, a table that gave
+/// cells to hit caches purges the entries of every thread when it drops cells, and when its
+/// manager or singleton realm goes (``purge(owner:)``).
+///
+/// The owning thread and a purge never touch the entries at once. Each announces itself in a
+/// word of its own and then reads the other's (a handshake in which at least one sees the
+/// other): the owner backs off (a miss, or nothing remembered) when a purge is on; a purge waits
+/// while the owner is busy, which is never longer than reading one entry. Purges are serialised
+/// by the registry's lock. So a hit writes only the owning thread's own word: no lock, and no
+/// write to memory that another thread uses.
+@usableFromInline
+final class HitCache: @unchecked Sendable {
+    // @unchecked Sendable: `entries` is read and written by the owning thread between announcing
+    // itself busy and seeing no purge, and by a purge between announcing itself and seeing the
+    // owner not busy; the registry is a `Locked`.
     struct Entry {
         var manager: ObjectIdentifier?
         var key: FactoryKey
         var scope: ObjectIdentifier?
         var generation: UInt64 = 0
-        /// The singleton table's generation, for process-wide scopes; 0 for the others.
+        /// The singleton realm and its table's generation, for process-wide scopes.
+        var realm: ObjectIdentifier?
         var realmGeneration: UInt64 = 0
-        weak var cell: InstanceTable.Cell?
+        var cell: InstanceTable.Cell?
     }
 
     /// A power of two: entries are found by the top bits of a hash.
     private static let capacity = 256
     private static let shift = UInt64(64 - 8)
     private let entries: UnsafeMutablePointer<Entry>
+    /// 1 while the owning thread reads or writes entries.
+    private let busy: UnsafeMutablePointer<UInt64>
+    /// 1 while a purge empties entries.
+    private let purging: UnsafeMutablePointer<UInt64>
+
+    /// The caches of all threads, for purges.
+    private static let registry = Locked<[ObjectIdentifier: Unmanaged<HitCache>]>([:])
 
     init() {
         entries = .allocate(capacity: Self.capacity)
         entries.initialize(
             repeating: Entry(manager: nil, key: FactoryKey(name: "", type: Void.self), scope: nil),
             count: Self.capacity)
+        // Two cache lines apart, so that the owner's writes to `busy` do not reach the line a
+        // purge writes.
+        busy = .allocate(capacity: 16)
+        busy.initialize(repeating: 0, count: 16)
+        purging = busy + 8
+        let cache = Unmanaged.passUnretained(self)
+        Self.registry.withLock { $0[ObjectIdentifier(self)] = cache }
     }
 
-    /// Frees the entries; the cache must not be used after.
-    func deallocate() {
+    /// Leaves the registry and frees the entries; the cache must not be used after.
+    func close() {
+        Self.registry.withLock { $0[ObjectIdentifier(self)] = nil }
         entries.deinitialize(count: Self.capacity)
         entries.deallocate()
+        busy.deinitialize(count: 16)
+        busy.deallocate()
+    }
+
+    /// Announces the owning thread busy; `false` (and not busy) if a purge is on.
+    @inline(__always)
+    private func enter() -> Bool {
+        guard depot_announce_and_check(busy, 1, purging) == 0 else {
+            depot_atomic_store(busy, 0)
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    private func leave() {
+        depot_atomic_store(busy, 0)
     }
 
     @inline(__always)
@@ -46,31 +104,84 @@ struct HitCache {
     }
 
     /// The cell of a plain hit of `key` declared with `scope` in `manager`, if this thread saw
-    /// one and nothing changed since.
-    @inline(__always)
-    func cell(manager: ContainerManager, key: FactoryKey, scope: Scope) -> InstanceTable.Cell? {
+    /// one and nothing changed since. On a hit the owner stays busy, so no purge can drop the
+    /// cell while the caller reads it: the caller must call ``endHit()`` after.
+    @usableFromInline
+    func beginHit(manager: ContainerManager, key: FactoryKey, scope: ObjectIdentifier)
+        -> Unmanaged<InstanceTable.Cell>?
+    {
         let entry = entries + slot(manager, key)
+        guard enter() else { return nil }
         guard entry.pointee.manager == ObjectIdentifier(manager), entry.pointee.key == key,
-            entry.pointee.scope == ObjectIdentifier(scope),
+            entry.pointee.scope == scope,
             entry.pointee.generation == manager.state.generation,
-            entry.pointee.realmGeneration == 0
-                || entry.pointee.realmGeneration == manager.realm.instances.generation
-        else { return nil }
-        return entry.pointee.cell
+            entry.pointee.realm == nil
+                || entry.pointee.realmGeneration == manager.realm.instances.generation,
+            let cell = entry.pointee.cell
+        else {
+            leave()
+            return nil
+        }
+        return Unmanaged.passUnretained(cell)
+    }
+
+    /// Ends a hit that ``beginHit(manager:key:scope:)`` found.
+    @usableFromInline
+    func endHit() {
+        leave()
     }
 
     /// Remembers a plain hit that `prepare` found under the manager's lock (and the singleton
-    /// table's, for a process-wide scope) at these generations.
+    /// table's, for a process-wide scope) at these generations. Called under that lock, so a
+    /// purge of the table cannot run between finding the cell and remembering it.
     func remember(
         _ cell: InstanceTable.Cell, manager: ContainerManager, key: FactoryKey, scope: Scope,
-        generation: UInt64, realmGeneration: UInt64
+        generation: UInt64, realm: SingletonRealm?, realmGeneration: UInt64
     ) {
         let entry = entries + slot(manager, key)
+        // During a purge nothing is remembered: the entry would be a miss at worst.
+        guard enter() else { return }
+        // Swapped out and released after unlocking: the last release of an instance runs its
+        // deinit, which may resolve.
+        var replaced = Optional(cell)
+        swap(&replaced, &entry.pointee.cell)
         entry.pointee.manager = ObjectIdentifier(manager)
         entry.pointee.key = key
         entry.pointee.scope = ObjectIdentifier(scope)
         entry.pointee.generation = generation
+        entry.pointee.realm = realm.map { ObjectIdentifier($0) }
         entry.pointee.realmGeneration = realmGeneration
-        entry.pointee.cell = cell
+        leave()
+        _ = replaced
+    }
+
+    /// Empties, on every thread, the entries of cells that `owner` (a manager, or a singleton
+    /// realm) kept.
+    static func purge(owner: ObjectIdentifier) {
+        var dropped: [InstanceTable.Cell] = []
+        registry.withLock { caches in
+            for cache in caches.values {
+                cache._withUnsafeGuaranteedRef { $0.drop(owner: owner, into: &dropped) }
+            }
+        }
+        // Released here, with no cache locked.
+        dropped.removeAll()
+    }
+
+    private func drop(owner: ObjectIdentifier, into dropped: inout [InstanceTable.Cell]) {
+        while depot_announce_and_check(purging, 1, busy) != 0 {
+            sched_yield()
+        }
+        defer { depot_atomic_store(purging, 0) }
+        for index in 0..<Self.capacity {
+            let entry = entries + index
+            guard entry.pointee.manager == owner || entry.pointee.realm == owner,
+                let cell = entry.pointee.cell
+            else { continue }
+            dropped.append(cell)
+            entry.pointee.cell = nil
+            entry.pointee.manager = nil
+            entry.pointee.realm = nil
+        }
     }
 }

@@ -65,6 +65,10 @@ struct InstanceTable {
     /// The storages of custom scopes, made on first use, by scope.
     private var storages: [ObjectIdentifier: any ScopeStorage] = [:]
     private var stored: [InstanceKey: Stored] = [:]
+    /// The manager or singleton realm that owns this table, once a thread's ``HitCache`` holds
+    /// one of its cells: dropping a cell then purges the hit caches, so that none keeps an
+    /// instance alive after the table let it go.
+    var rememberedBy: ObjectIdentifier?
 
     /// The cell kept for `key`, if it belongs to `scope`, its instance is alive, and it is
     /// younger than `timeToLive` at `now`.
@@ -161,10 +165,15 @@ struct InstanceTable {
             // A value type has no identity to hold weakly: it is not kept (the scope acts as
             // `unique` for it).
             guard Swift.type(of: value as Any) is AnyObject.Type else { return false }
-            cells[key] = WeakCell(
-                value as AnyObject, scope: ObjectIdentifier(scope), createdAt: createdAt)
+            let replaced = cells.updateValue(
+                WeakCell(value as AnyObject, scope: ObjectIdentifier(scope), createdAt: createdAt),
+                forKey: key)
+            if replaced != nil { purgeHitCaches() }
         } else {
-            cells[key] = StrongCell(value, scope: ObjectIdentifier(scope), createdAt: createdAt)
+            let replaced = cells.updateValue(
+                StrongCell(value, scope: ObjectIdentifier(scope), createdAt: createdAt),
+                forKey: key)
+            if replaced != nil { purgeHitCaches() }
         }
         return true
     }
@@ -181,6 +190,7 @@ struct InstanceTable {
     /// scope. Values in custom storages stop counting; the storages keep them until reset.
     private mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
         cells = cells.filter { !predicate($0.key, $0.value.scope) }
+        purgeHitCaches()
         creations = creations.filter { !predicate($0.key, $0.value.scope) }
         stored = stored.filter { !predicate($0.key, $0.value.scope) }
     }
@@ -189,7 +199,7 @@ struct InstanceTable {
     /// the factory keeps instances per parameter.
     mutating func removeInstances(of factory: FactoryKey, owner: ObjectIdentifier?) {
         let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
-        cells[key] = nil
+        if cells.removeValue(forKey: key) != nil { purgeHitCaches() }
         creations[key] = nil
         stored[key] = nil
         if parameterised.contains(factory) {
@@ -200,9 +210,18 @@ struct InstanceTable {
     /// Forgets every instance (emptying every custom storage) and cancels every creation.
     mutating func removeAll() {
         cells.removeAll()
+        purgeHitCaches()
         creations.removeAll()
         parameterised.removeAll()
         removeStored()
+    }
+
+    /// Empties the hit caches' entries of this table's cells, if any thread has one: called
+    /// after dropping cells, under the table's lock, so no thread remembers a dropped cell.
+    mutating func purgeHitCaches() {
+        guard let owner = rememberedBy else { return }
+        rememberedBy = nil
+        HitCache.purge(owner: owner)
     }
 
     private mutating func removeStored() {
@@ -242,6 +261,7 @@ struct InstanceTable {
     /// are emptied, so nothing made after the snapshot outlives `pop()`.
     mutating func restore(_ snapshot: [InstanceKey: Cell]) {
         cells = snapshot
+        purgeHitCaches()
         parameterised = Set(snapshot.keys.filter { $0.parameter != nil }.map(\.factory))
         creations.removeAll()
         removeStored()

@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -49,28 +51,45 @@ final class ResolutionFrame {
     }
 
     deinit {
-        hits.deallocate()
+        hits.close()
     }
 
     /// The frame of the calling thread, made on first use and released when the thread ends.
     @usableFromInline
     static var current: ResolutionFrame {
-        get {
-            if let pointer = pthread_getspecific(threadKey) {
-                return Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
-            }
-            let frame = ResolutionFrame()
-            pthread_setspecific(threadKey, Unmanaged.passRetained(frame).toOpaque())
-            return frame
+        currentReference.takeUnretainedValue()
+    }
+
+    /// The frame of the calling thread, uncounted: it lives until the thread ends.
+    @inline(__always)
+    static var currentReference: Unmanaged<ResolutionFrame> {
+        if let pointer = depot_current_frame() {
+            return Unmanaged<ResolutionFrame>.fromOpaque(pointer)
         }
+        return makeCurrent()
+    }
+
+    @inline(never)
+    private static func makeCurrent() -> Unmanaged<ResolutionFrame> {
+        let frame = Unmanaged.passRetained(ResolutionFrame())
+        // The key's destructor releases the frame when the thread ends; the thread-local is
+        // what resolves read.
+        pthread_setspecific(threadKey, frame.toOpaque())
+        depot_set_current_frame(frame.toOpaque())
+        return frame
     }
 
     private static let threadKey: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-            pthread_key_create(&key) { Unmanaged<ResolutionFrame>.fromOpaque($0).release() }
+            pthread_key_create(&key) { pointer in
+                depot_set_current_frame(nil)
+                Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
+            }
         #else
             pthread_key_create(&key) { pointer in
+                // Cleared first: a destructor that runs later and resolves makes a new frame.
+                depot_set_current_frame(nil)
                 guard let pointer else { return }
                 Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
             }

@@ -11,6 +11,13 @@ final class SingletonRealm: Sendable {
 
     let instances = Locked(InstanceTable(), isVersioned: true)
 
+    deinit {
+        // Threads' hit caches may hold this realm's cells: they must not outlive it.
+        if instances.withLockReading({ table, _ in table.rememberedBy != nil }) {
+            HitCache.purge(owner: ObjectIdentifier(self))
+        }
+    }
+
     func removeInstances(of scope: Scope) {
         instances.withLock { $0.removeInstances(of: scope) }
     }

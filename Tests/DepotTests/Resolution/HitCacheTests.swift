@@ -25,6 +25,66 @@ import Testing
         #expect(released == nil)
     }
 
+    /// Runs `body` on a thread that stays alive (so its hit cache does) until the returned
+    /// closure is called, after `body` has returned.
+    private func onParkedThread(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        let resolved = DispatchSemaphore(value: 0)
+        let leave = DispatchSemaphore(value: 0)
+        startThread {
+            body()
+            resolved.signal()
+            leave.wait()
+        }
+        resolved.wait()
+        return { leave.signal() }
+    }
+
+    @Test func aResetReleasesAnInstanceThatAnotherLiveThreadRemembers() {
+        let container = Container()
+        let released = WeakReference<Thing>()
+        let unpark = onParkedThread {
+            released.object = self.remembered(container.cachedThing)
+        }
+        defer { unpark() }
+        #expect(released.object != nil)
+        container.manager.reset(scope: .cached)
+        #expect(released.object == nil)
+    }
+
+    @Test func aContainerThatGoesReleasesWhatAnotherLiveThreadRemembers() {
+        let released = WeakReference<Thing>()
+        let unpark: @Sendable () -> Void
+        do {
+            // Handed over in a box the thread empties: the parked thread's closure must not
+            // keep the container alive.
+            let handed = Locked<Container?>(Container())
+            unpark = onParkedThread {
+                let container = handed.withLock { box in
+                    defer { box = nil }
+                    return box!
+                }
+                released.object = self.remembered(container.cachedThing)
+            }
+        }
+        defer { unpark() }
+        #expect(released.object == nil)
+    }
+
+    @Test func isolatedSingletonsThatEndReleaseWhatAnotherLiveThreadRemembers() {
+        let released = WeakReference<Thing>()
+        var unpark: (@Sendable () -> Void)?
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            unpark = onParkedThread {
+                released.object = self.remembered(container.singletonThing)
+            }
+            #expect(released.object != nil)
+            Scope.singleton.reset()
+            #expect(released.object == nil)
+        }
+        unpark?()
+    }
+
     @Test func aRegistrationReplacesARememberedHit() {
         let container = Container()
         let first = remembered(container.cachedThing)
@@ -113,5 +173,17 @@ import Testing
             (0..<3).map { _ in ObjectIdentifier(container.cachedThing()) }
         }
         #expect(seen.allSatisfy { $0.allSatisfy { $0 == ObjectIdentifier(final) } })
+    }
+}
+
+/// A weak reference that threads may set and read.
+final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+    // @unchecked Sendable: `object` is read and written only under `lock`.
+    private let lock = NSLock()
+    private weak var stored: Object?
+
+    var object: Object? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }
