@@ -13,18 +13,25 @@ public struct Injected<T> {
     public private(set) var factory: Factory<T>
 
     /// Resolves the factory at `keyPath` of `Container.shared`.
+    // Inlinable, like the two below, so that the resolve is specialised for `T` where the
+    // property is declared, as a factory called directly is.
+    @inlinable
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
-        self.init(factory: Container.shared[keyPath: keyPath])
+        let factory = Container.shared[keyPath: keyPath]
+        self.init(factory: factory, value: factory())
     }
 
     /// Resolves the factory at `keyPath` of `C.shared`.
+    @inlinable
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
-        self.init(factory: C.shared[keyPath: keyPath])
+        let factory = C.shared[keyPath: keyPath]
+        self.init(factory: factory, value: factory())
     }
 
-    private init(factory: Factory<T>) {
+    @usableFromInline
+    init(factory: Factory<T>, value: T) {
         self.factory = factory
-        self.dependency = factory()
+        self.dependency = value
     }
 
     /// The resolved value; setting it replaces it in this object only.
