@@ -95,6 +95,7 @@ extension Run {
                 "baseline-mutex-dict",
                 { n in for _ in 0..<n { blackHole(dictionary.lookup(Service.self)) } }
             ),
+            ("baseline-static-let", { n in for _ in 0..<n { blackHole(StaticService.shared) } }),
         ]
         for (subject, body) in subjects {
             let single = time("contention-2t", subject, variant: "1 thread", body)
