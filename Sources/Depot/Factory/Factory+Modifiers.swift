@@ -18,11 +18,7 @@ extension FactoryModifying {
     public consuming func scope(_ scope: Scope) -> Self {
         // `consuming`: a declaration's `self { ... }.cached` moves the factory into the result
         // instead of copying it.
-        registration.scopeReference = Unmanaged.passUnretained(scope)
-        if let options = registration.options, options.persistsModifiers {
-            FactoryRegistration<P, T>.persist(
-                scope: scope, key: registration.key, manager: registration.managerReference)
-        }
+        registration.apply(.scope(scope))
         return self
     }
 

@@ -27,23 +27,10 @@ extension FactoryRegistration {
         }
     }
 
-    /// Keeps a scope applied after `register` with the registration: `persist(.scope(scope))`
-    /// in a form that a declaration's `.cached` calls without copying the factory value.
-    @usableFromInline
-    static func persist(
-        scope: Scope, key: FactoryKey, manager: Unmanaged<ContainerManager>
-    ) {
-        persist(.scope(scope), key: key, manager: manager.takeUnretainedValue())
-    }
-
     /// Keeps a modifier applied after `register` with the registration.
     @usableFromInline
     func persist(_ modifier: Modifier) {
-        Self.persist(modifier, key: key, manager: manager)
-    }
-
-    @usableFromInline
-    static func persist(_ modifier: Modifier, key: FactoryKey, manager: ContainerManager) {
+        let key = key
         manager.state.withLock { state in
             state.changeRegistration(for: key) { fields in
                 switch modifier {
