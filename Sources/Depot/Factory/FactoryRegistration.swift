@@ -155,8 +155,13 @@ public struct FactoryRegistration<P, T>: Sendable {
     @inlinable
     func step(_ parameter: P?) -> ResolutionStep {
         ResolutionStep(
-            manager: ObjectIdentifier(manager), key: key,
-            parameter: P.self == Void.self ? nil : parameter.map { $0 as Any },
+            manager: ObjectIdentifier(manager), key: key, parameter: stepParameter(parameter),
             containerType: Swift.type(of: container))
+    }
+
+    /// The parameter as a step on the resolution path keeps it: none for a `Factory`.
+    @inlinable
+    func stepParameter(_ parameter: P?) -> ResolutionParameter? {
+        P.self == Void.self ? nil : parameter.map { ResolutionParameter($0) }
     }
 }

@@ -39,7 +39,7 @@ extension ContainerManager {
     /// Reads the registration and settings for a factory and looks for its kept instance: one
     /// lock and one hash lookup for a per-container hit, a second lock for a singleton. A plain
     /// hit of a strongly kept instance is remembered by the thread's ``HitCache``, so the next
-    /// one (``cachedCell(for:scope:)``) takes no lock.
+    /// one (``beginHit(for:scope:)``) takes no lock; so is a plain `.unique` resolve.
     ///
     /// Not generic, so a caller in another module runs it without creating type metadata.
     @usableFromInline
@@ -84,9 +84,10 @@ extension ContainerManager {
             if timeToLive != nil {
                 now = state.clock.now()
             }
-            // What the hit cache may skip: nothing but the lookup happens on a hit.
-            if declaredScope != nil, scope.isRememberedOnHit, timeToLive == nil, parameter == nil,
-                !needsFinish, state.parent == nil, state.cacheOwner == nil
+            // What the hit cache may skip: nothing but the lookup happens on a hit, and nothing
+            // but the declared closure on a `.unique` resolve.
+            if scope.isRememberedOnHit, timeToLive == nil, parameter == nil, !needsFinish,
+                state.parent == nil, state.cacheOwner == nil
             {
                 rememberedGeneration = generation
             }
@@ -103,7 +104,7 @@ extension ContainerManager {
                 if let cell = state.instances.cell(
                     for: instanceKey, in: scope, timeToLive: timeToLive, now: { now })
                 {
-                    if let rememberedGeneration, let declaredScope {
+                    if let rememberedGeneration {
                         state.instances.rememberedBy = ObjectIdentifier(self)
                         ResolutionFrame.current.hits.remember(
                             cell, manager: self, key: key, scope: declaredScope,
@@ -117,7 +118,13 @@ extension ContainerManager {
                 let processPlan = plan()
                 processLookup = (instanceKey, processPlan)
                 return .miss(processPlan)
-            case .none, .graph:
+            case .none:
+                if let rememberedGeneration, registration == nil, scope.custom == nil {
+                    ResolutionFrame.current.hits.remember(
+                        nil, manager: self, key: key, scope: declaredScope,
+                        generation: rememberedGeneration, realm: nil, realmGeneration: 0)
+                }
+            case .graph:
                 break
             }
             return .miss(plan())
@@ -130,7 +137,7 @@ extension ContainerManager {
             cell = realm.instances.withLockReading { table, realmGeneration in
                 let cell = table.cell(
                     for: processKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
-                if let cell, let rememberedGeneration, let declaredScope {
+                if let cell, let rememberedGeneration {
                     table.rememberedBy = ObjectIdentifier(realm)
                     ResolutionFrame.current.hits.remember(
                         cell, manager: self, key: key, scope: declaredScope,
@@ -152,22 +159,16 @@ extension ContainerManager {
         return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)
     }
 
-    /// The cell of a plain hit of `key` declared with `scope`, if this thread saw one and
-    /// nothing in this manager (or the singletons, for a process-wide scope) changed since: no
-    /// manager lock, no shared write. The thread's hit cache stays locked until the caller,
-    /// having read the cell, calls `endHit()` on it.
+    /// The cell of a plain hit of `key` declared with `scope`, or that it resolves as a plain
+    /// `.unique` factory, if this thread saw so and nothing in this manager (or the singletons,
+    /// for a process-wide scope) changed since: no manager lock, no shared write. After a kept
+    /// hit, the thread's hit cache stays locked until the caller, having read the cell, calls
+    /// `endHit()` on it.
     @usableFromInline
-    func beginHit(for key: FactoryKey, scope: ObjectIdentifier)
-        -> (cache: Unmanaged<HitCache>, cell: Unmanaged<InstanceTable.Cell>)?
-    {
-        let cache = ResolutionFrame.currentReference._withUnsafeGuaranteedRef {
-            Unmanaged.passUnretained($0.hits)
+    func beginHit(for key: FactoryKey, scope: ObjectIdentifier?) -> HitCache.Hit? {
+        ResolutionFrame.currentReference._withUnsafeGuaranteedRef {
+            $0.hits.beginHit(manager: self, key: key, scope: scope)
         }
-        let cell = cache._withUnsafeGuaranteedRef {
-            $0.beginHit(manager: self, key: key, scope: scope)
-        }
-        guard let cell else { return nil }
-        return (cache, cell)
     }
 
     /// Traces, records and (for a hit that did not enter the path) checks for a captive owner,

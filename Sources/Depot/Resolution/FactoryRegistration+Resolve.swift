@@ -1,28 +1,47 @@
 extension FactoryRegistration {
     /// Resolves the factory's value for `parameter`.
     ///
-    /// Inlinable so that the caller's module specialises it: a hit is `prepare` (not generic)
-    /// plus a cast of the kept cell, and a plain `.unique` resolve runs the closure between two
-    /// pushes of the thread's resolution frame. Everything else goes to `resolveMiss`.
+    /// Inlinable so that the caller's module specialises it. What this thread's ``HitCache``
+    /// remembers takes no lock: a hit is a cast of the kept cell, and a plain `.unique` resolve
+    /// runs the closure between a push and a pop of the thread's resolution frame. Everything
+    /// else goes through `prepare` (not generic) in `resolveLocked`.
     @inlinable
     @inline(__always)
     func resolve(_ parameter: P) -> T {
-        // The lock-free hit: a strongly kept instance this thread found before, unchanged since.
-        if options == nil, let scopeReference,
-            scopeReference._withUnsafeGuaranteedRef({ $0.isRememberedOnHit }),
+        // No declared scope means the container's default scope, `unique` unless set otherwise.
+        if options == nil,
+            scopeReference?._withUnsafeGuaranteedRef({ $0.isRememberedOnHit }) ?? true,
             let hit = managerReference._withUnsafeGuaranteedRef({
                 $0.beginHit(
                     for: key,
-                    scope: scopeReference._withUnsafeGuaranteedRef { ObjectIdentifier($0) })
+                    scope: scopeReference?._withUnsafeGuaranteedRef { ObjectIdentifier($0) })
             })
         {
-            let value = hit.cell._withUnsafeGuaranteedRef {
-                unsafeDowncast($0, to: InstanceTable.StrongCell<T>.self).value
+            switch hit {
+            case .kept(let cache, let cell):
+                // A strongly kept instance this thread found before, unchanged since.
+                let value = cell._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: InstanceTable.StrongCell<T>.self).value
+                }
+                cache._withUnsafeGuaranteedRef { $0.endHit() }
+                return value
+            case .unique:
+                return resolveUnique(parameter)
             }
-            hit.cache._withUnsafeGuaranteedRef { $0.endHit() }
-            return value
         }
         return resolveLocked(parameter)
+    }
+
+    /// Runs the declared closure of a factory that resolved as a plain `.unique` one: entered on
+    /// the thread's resolution path, for cycle checks and the graph.
+    @inlinable
+    func resolveUnique(_ parameter: P) -> T {
+        let frame = ResolutionFrame.enterUnique(
+            manager: managerReference, key: key,
+            parameter: stepParameter(parameter),
+            containerType: Swift.type(of: container))
+        defer { frame._withUnsafeGuaranteedRef { $0.leave() } }
+        return body(parameter)
     }
 
     /// Resolves through `prepare`, under the manager's lock: everything but a remembered hit.

@@ -17,6 +17,9 @@ internal import CDepotAtomics
 /// had these generations. Every change of that state takes a new generation, so an entry whose
 /// generations are still current describes a plain hit exactly as `prepare` would find it.
 ///
+/// An entry can also say that `key` resolved as a plain `.unique` factory: no registration, no
+/// observer, nothing to run but the declared closure. Such an entry holds no cell.
+///
 /// Entries hold their cells strongly, so that a hit counts no reference but the instance's. So
 /// that an entry never keeps an instance alive after its table dropped it, a table that gave
 /// cells to hit caches purges the entries of every thread when it drops cells, and when its
@@ -42,6 +45,18 @@ final class HitCache: @unchecked Sendable {
         var realm: ObjectIdentifier?
         var realmGeneration: UInt64 = 0
         var cell: InstanceTable.Cell?
+        /// Whether the factory resolved as a plain `.unique` one (and `cell` is `nil`).
+        var isUnique = false
+    }
+
+    /// What ``beginHit(manager:key:scope:)`` found.
+    @usableFromInline
+    enum Hit {
+        /// A kept cell, to read before ``endHit()``.
+        case kept(cache: Unmanaged<HitCache>, cell: Unmanaged<InstanceTable.Cell>)
+        /// A plain `.unique` resolve: the caller runs the declared closure. The cache is not
+        /// left busy.
+        case unique
     }
 
     /// A power of two: entries are found by the top bits of a hash.
@@ -103,29 +118,32 @@ final class HitCache: @unchecked Sendable {
         return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> Self.shift)
     }
 
-    /// The cell of a plain hit of `key` declared with `scope` in `manager`, if this thread saw
-    /// one and nothing changed since. On a hit the owner stays busy, so no purge can drop the
-    /// cell while the caller reads it: the caller must call ``endHit()`` after.
+    /// The cell of a plain hit of `key` declared with `scope` (`nil` for none) in `manager`, or
+    /// that it resolves as a plain `.unique` factory, if this thread saw so and nothing changed
+    /// since. On a kept hit the owner stays busy, so no purge can drop the cell while the caller
+    /// reads it: the caller must call ``endHit()`` after.
     @usableFromInline
-    func beginHit(manager: ContainerManager, key: FactoryKey, scope: ObjectIdentifier)
-        -> Unmanaged<InstanceTable.Cell>?
-    {
+    func beginHit(manager: ContainerManager, key: FactoryKey, scope: ObjectIdentifier?) -> Hit? {
         let entry = entries + slot(manager, key)
         guard enter() else { return nil }
         guard entry.pointee.manager == ObjectIdentifier(manager), entry.pointee.key == key,
             entry.pointee.scope == scope,
             entry.pointee.generation == manager.state.generation,
             entry.pointee.realm == nil
-                || entry.pointee.realmGeneration == manager.realm.instances.generation,
-            let cell = entry.pointee.cell
+                || entry.pointee.realmGeneration == manager.realm.instances.generation
         else {
             leave()
             return nil
         }
-        return Unmanaged.passUnretained(cell)
+        guard let cell = entry.pointee.cell else {
+            let isUnique = entry.pointee.isUnique
+            leave()
+            return isUnique ? .unique : nil
+        }
+        return .kept(cache: Unmanaged.passUnretained(self), cell: Unmanaged.passUnretained(cell))
     }
 
-    /// Ends a hit that ``beginHit(manager:key:scope:)`` found.
+    /// Ends a kept hit that ``beginHit(manager:key:scope:)`` found.
     @usableFromInline
     func endHit() {
         leave()
@@ -134,8 +152,10 @@ final class HitCache: @unchecked Sendable {
     /// Remembers a plain hit that `prepare` found under the manager's lock (and the singleton
     /// table's, for a process-wide scope) at these generations. Called under that lock, so a
     /// purge of the table cannot run between finding the cell and remembering it.
+    ///
+    /// A `nil` cell remembers a plain `.unique` resolve.
     func remember(
-        _ cell: InstanceTable.Cell, manager: ContainerManager, key: FactoryKey, scope: Scope,
+        _ cell: InstanceTable.Cell?, manager: ContainerManager, key: FactoryKey, scope: Scope?,
         generation: UInt64, realm: SingletonRealm?, realmGeneration: UInt64
     ) {
         let entry = entries + slot(manager, key)
@@ -143,11 +163,12 @@ final class HitCache: @unchecked Sendable {
         guard enter() else { return }
         // Swapped out and released after unlocking: the last release of an instance runs its
         // deinit, which may resolve.
-        var replaced = Optional(cell)
+        var replaced = cell
         swap(&replaced, &entry.pointee.cell)
+        entry.pointee.isUnique = cell == nil
         entry.pointee.manager = ObjectIdentifier(manager)
         entry.pointee.key = key
-        entry.pointee.scope = ObjectIdentifier(scope)
+        entry.pointee.scope = scope.map { ObjectIdentifier($0) }
         entry.pointee.generation = generation
         entry.pointee.realm = realm.map { ObjectIdentifier($0) }
         entry.pointee.realmGeneration = realmGeneration

@@ -20,20 +20,24 @@ final class ResolutionFrame {
     /// cannot be compared.
     static let maximumDepth = 256
 
-    private(set) var path: [ResolutionStep] = []
+    // @exclusivity(unchecked) on the properties a resolve changes: only the owning thread uses
+    // them, and never inside another access to them, so the runtime's dynamic exclusivity check
+    // (a thread-local access set, on every push and pop) would find nothing.
+    @exclusivity(unchecked) private(set) var path: [ResolutionStep] = []
     #if DEBUG
         /// The scope and manager of each step on `path`, for captive-dependency warnings.
-        private var owners: [(scope: Scope, manager: ContainerManager)] = []
+        @exclusivity(unchecked) private var owners: [(scope: Scope, manager: ContainerManager)] =
+            []
     #endif
     /// The graph the current resolution runs in: made on first need, or joined by a `Lazy` or
     /// `Provider` made in another resolution.
-    private var graph: ResolutionGraph?
+    @exclusivity(unchecked) private var graph: ResolutionGraph?
     /// Whether `graph` was joined, so the resolution that joined it (not the outermost resolve)
     /// ends its part in it.
-    private var isGraphJoined = false
+    @exclusivity(unchecked) private var isGraphJoined = false
     /// The last graph this thread made and nobody kept, emptied for the next resolution: most
     /// resolutions allocate none.
-    private var spareGraph: ResolutionGraph?
+    @exclusivity(unchecked) private var spareGraph: ResolutionGraph?
     /// The creation this thread is blocked on, and its path then, for the cycle message of another
     /// thread; read and written only under `Creation.waitGraph`.
     var waitingOn: Creation?
@@ -41,7 +45,7 @@ final class ResolutionFrame {
 
     /// The child containers whose resolves this thread sends to their parents, with how many
     /// nested delegations asked for it.
-    private var redirected: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var redirected: [ObjectIdentifier: Int] = [:]
 
     /// The plain hits this thread saw, for resolving them again without a lock.
     let hits = HitCache()
@@ -107,25 +111,59 @@ final class ResolutionFrame {
     /// the path. In debug builds, also reports a captive dependency.
     @usableFromInline
     func enter(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
-        // Compares the cheap fields in place first: copying a step out of the array would copy
-        // its parameter existential, which cost more than the check itself.
-        let isCycle = path.withUnsafeBufferPointer { earlier in
-            earlier.indices.contains { index in
-                earlier[index].manager == step.manager && earlier[index].key == step.key
-                    && earlier[index].isSameResolution(as: step)
-            }
-        }
-        if isCycle {
-            failCycle(closingWith: step)
-        }
-        if path.count >= Self.maximumDepth {
-            failTooDeep(at: step)
-        }
         #if DEBUG
             checkCaptive(step, scope: scope)
             owners.append((scope, manager))
         #endif
+        push(step)
+    }
+
+    /// Pushes the step of a plain `.unique` factory of `manager` on the calling thread's frame,
+    /// as `enter` does, and returns the frame, uncounted, for `leave()`.
+    ///
+    /// Takes the step's parts, so that the step is made here and moved onto the path, not
+    /// copied.
+    @usableFromInline
+    static func enterUnique(
+        manager: Unmanaged<ContainerManager>, key: FactoryKey, parameter: ResolutionParameter?,
+        containerType: Any.Type
+    ) -> Unmanaged<ResolutionFrame> {
+        let reference = currentReference
+        reference._withUnsafeGuaranteedRef { frame in
+            let step = ResolutionStep(
+                manager: ObjectIdentifier(manager.takeUnretainedValue()), key: key,
+                parameter: parameter, containerType: containerType)
+            #if DEBUG
+                frame.checkCaptive(step, scope: .unique)
+                frame.owners.append((.unique, manager.takeUnretainedValue()))
+            #endif
+            frame.push(step)
+        }
+        return reference
+    }
+
+    /// Pushes `step`, stopping the process if it is already on the path or the path is too deep.
+    /// Consuming, so that the step is moved onto the path rather than copied.
+    private func push(_ step: consuming ResolutionStep) {
+        checkPush(step)
         path.append(step)
+    }
+
+    /// Stops the process if `step` is already on the path or the path is too deep.
+    private func checkPush(_ step: ResolutionStep) {
+        // Compares the cheap fields in place first, without copying a step out of the array.
+        var index = 0
+        while index < path.count {
+            if path[index].manager == step.manager, path[index].key == step.key,
+                path[index].isSameResolution(as: step)
+            {
+                failCycle(closingWith: step)
+            }
+            index += 1
+        }
+        if path.count >= Self.maximumDepth {
+            failTooDeep(at: step)
+        }
     }
 
     /// In debug builds, reports `step` (resolved in `scope` from a cache, without entering the

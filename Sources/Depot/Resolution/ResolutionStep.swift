@@ -4,12 +4,16 @@ struct ResolutionStep {
     let manager: ObjectIdentifier
     let key: FactoryKey
     /// The parameter of a `ParameterFactory`, kept to tell recursion through other parameter
-    /// values apart from a cycle; `nil` for a `Factory`.
-    let parameter: Any?
+    /// values apart from a cycle; `nil` for a `Factory`. Boxed, so that copying a step (each
+    /// push on a resolution path) copies a reference, not an existential.
+    let parameter: ResolutionParameter?
     let containerType: Any.Type
 
     @usableFromInline
-    init(manager: ObjectIdentifier, key: FactoryKey, parameter: Any?, containerType: Any.Type) {
+    init(
+        manager: ObjectIdentifier, key: FactoryKey, parameter: ResolutionParameter?,
+        containerType: Any.Type
+    ) {
         self.manager = manager
         self.key = key
         self.parameter = parameter
@@ -20,7 +24,7 @@ struct ResolutionStep {
     /// Parameters that are not `Hashable` cannot be compared and never count as equal.
     func isSameResolution(as other: ResolutionStep) -> Bool {
         guard manager == other.manager, key == other.key else { return false }
-        switch (parameter, other.parameter) {
+        switch (parameter?.value, other.parameter?.value) {
         case (nil, nil):
             return true
         case (let mine?, let theirs?):
@@ -39,5 +43,16 @@ extension ResolutionStep: CustomStringConvertible {
     @usableFromInline
     var description: String {
         "\(containerType).\(key)"
+    }
+}
+
+/// The parameter of a step on a resolution path.
+@usableFromInline
+final class ResolutionParameter {
+    let value: Any
+
+    @usableFromInline
+    init(_ value: Any) {
+        self.value = value
     }
 }

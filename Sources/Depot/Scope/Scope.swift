@@ -36,8 +36,9 @@ public class Scope: @unchecked Sendable {
     @usableFromInline let placement: Placement
     /// Whether instances are held weakly, so they go once nobody else holds them.
     @usableFromInline let holdsWeakly: Bool
-    /// Whether a hit may be remembered by the thread's hit cache: a built-in scope that keeps
-    /// instances strongly.
+    /// Whether the thread's hit cache may remember a resolve of this scope: a built-in scope that
+    /// keeps instances strongly (the kept cell), or `unique` (that the factory's closure is all
+    /// there is to run).
     @usableFromInline let isRememberedOnHit: Bool
     /// The name used in traces and diagnostics.
     let name: String
@@ -56,8 +57,7 @@ public class Scope: @unchecked Sendable {
         self.holdsWeakly = holdsWeakly
         self.name = name
         self.custom = custom
-        isRememberedOnHit =
-            custom == nil && !holdsWeakly && (placement == .container || placement == .process)
+        isRememberedOnHit = custom == nil && !holdsWeakly && placement != .graph
         // A scope lives for the rest of the process: factory values refer to their scope
         // without counting references, and scopes are declarations (`static let`), made once.
         _ = Unmanaged.passRetained(self)
