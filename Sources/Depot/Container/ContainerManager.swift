@@ -45,38 +45,38 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
     public var defaultScope: Scope? {
-        get { state.withLock { $0.defaultScope } }
+        get { state.withLockReading { state, _ in state.defaultScope } }
         set { state.withLock { $0.defaultScope = newValue } }
     }
 
     /// Whether each resolution of this container is logged through ``logger``.
     public var trace: Bool {
-        get { state.withLock { $0.trace } }
+        get { state.withLockReading { state, _ in state.trace } }
         set { state.withLock { $0.trace = newValue } }
     }
 
     /// Receives trace lines and diagnostics. Prints by default.
     public var logger: @Sendable (String) -> Void {
-        get { state.withLock { $0.logger } }
+        get { state.withLockReading { state, _ in state.logger } }
         set { state.withLock { $0.logger = newValue } }
     }
 
     /// Whether resolving a `promised()` factory that nobody registered stops the process (with the
     /// container, key and type named) rather than returning `nil`. On in debug builds.
     public var promiseTriggersError: Bool {
-        get { state.withLock { $0.promiseTriggersError } }
+        get { state.withLockReading { state, _ in state.promiseTriggersError } }
         set { state.withLock { $0.promiseTriggersError = newValue } }
     }
 
     /// Called with every instance this container resolves, after the factory's own decorator.
     public var decorator: (@Sendable (Any) -> Void)? {
-        get { state.withLock { $0.decorator } }
+        get { state.withLockReading { state, _ in state.decorator } }
         set { state.withLock { $0.decorator = newValue } }
     }
 
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
-        get { state.withLock { $0.clock } }
+        get { state.withLockReading { state, _ in state.clock } }
         set { state.withLock { $0.clock = newValue } }
     }
 
