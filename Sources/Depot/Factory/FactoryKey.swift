@@ -24,6 +24,32 @@ struct FactoryKey: Hashable, Sendable {
         name.hasPointerRepresentation
             ? UInt(bitPattern: name.utf8Start) : UInt(name.unicodeScalar.value)
     }
+
+    /// Dictionaries and sets hash a key through this, not through `Hasher`: a key is two
+    /// addresses that nobody outside the process chooses, so a multiply-and-fold mix of them is
+    /// enough, at a fraction of SipHash's cost. (`_rawHashValue(seed:)` is the standard
+    /// library's customisation point for exactly this; `hash(into:)` stays as synthesised.)
+    @usableFromInline
+    func _rawHashValue(seed: Int) -> Int {
+        Int(bitPattern: HashMix.mix(HashMix.mix(UInt(bitPattern: seed), name), type))
+    }
+}
+
+/// A cheap mixing of machine words into a hash, for keys made of addresses.
+enum HashMix {
+    /// Mixes `word` into `hash`: multiplied by a 64-bit odd constant, its high half folded
+    /// into the low one, so that the low bits (which pick a dictionary bucket) depend on every
+    /// bit.
+    @inline(__always)
+    static func mix(_ hash: UInt, _ word: UInt) -> UInt {
+        let product = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return product ^ (product >> 32)
+    }
+
+    @inline(__always)
+    static func mix(_ hash: UInt, _ word: ObjectIdentifier) -> UInt {
+        mix(hash, UInt(bitPattern: word))
+    }
 }
 
 /// Identifies one cached instance: the factory, whose instances (the container type, for
@@ -41,6 +67,15 @@ struct InstanceKey: Hashable {
         hasher.combine(factory.type)
         if let owner { hasher.combine(owner) }
         if let parameter { hasher.combine(parameter.value) }
+    }
+
+    /// What dictionaries hash: the addresses mixed as for ``FactoryKey``, and the parameter's
+    /// own hash, if any.
+    func _rawHashValue(seed: Int) -> Int {
+        var hash = HashMix.mix(HashMix.mix(UInt(bitPattern: seed), factory.name), factory.type)
+        if let owner { hash = HashMix.mix(hash, owner) }
+        if let parameter { hash = HashMix.mix(hash, UInt(bitPattern: parameter.value.hashValue)) }
+        return Int(bitPattern: hash)
     }
 
     static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
