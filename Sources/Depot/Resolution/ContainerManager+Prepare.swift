@@ -118,14 +118,13 @@ extension ContainerManager {
                 let processPlan = plan()
                 processLookup = (instanceKey, processPlan)
                 return .miss(processPlan)
-            case .none:
+            case .none, .graph:
                 if let rememberedGeneration, registration == nil, scope.custom == nil {
                     ResolutionFrame.current.hits.remember(
-                        nil, manager: self, key: key, scope: declaredScope,
-                        generation: rememberedGeneration, realm: nil, realmGeneration: 0)
+                        nil, kind: placement == .graph ? .graph : .unique, manager: self,
+                        key: key, scope: declaredScope, generation: rememberedGeneration,
+                        realm: nil, realmGeneration: 0)
                 }
-            case .graph:
-                break
             }
             return .miss(plan())
         }
@@ -160,7 +159,7 @@ extension ContainerManager {
     }
 
     /// The cell of a plain hit of `key` declared with `scope`, or that it resolves as a plain
-    /// `.unique` factory, if this thread saw so and nothing in this manager (or the singletons,
+    /// `.unique` or `.graph` factory, if this thread saw so and nothing in this manager (or the singletons,
     /// for a process-wide scope) changed since: no manager lock, no shared write. After a kept
     /// hit, the thread's hit cache stays locked until the caller, having read the cell, calls
     /// `endHit()` on it.

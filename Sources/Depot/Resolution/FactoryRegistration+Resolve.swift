@@ -27,6 +27,8 @@ extension FactoryRegistration {
                 return value
             case .unique:
                 return resolveUnique(parameter)
+            case .graph:
+                return resolveGraph(parameter)
             }
         }
         return resolveLocked(parameter)
@@ -36,12 +38,34 @@ extension FactoryRegistration {
     /// the thread's resolution path, for cycle checks and the graph.
     @inlinable
     func resolveUnique(_ parameter: P) -> T {
-        let frame = ResolutionFrame.enterUnique(
-            manager: managerReference, key: key,
-            parameter: stepParameter(parameter),
-            containerType: Swift.type(of: container))
+        let frame = ResolutionFrame.enterPlain(
+            isGraph: false, manager: managerReference, key: key,
+            parameter: stepParameter(parameter), containerType: Swift.type(of: container))
         defer { frame._withUnsafeGuaranteedRef { $0.leave() } }
         return body(parameter)
+    }
+
+    /// Resolves a factory that resolved as a plain `.graph` one: the instance the running
+    /// resolution graph keeps, or the declared closure's, entered on the thread's resolution
+    /// path and then kept in the graph.
+    @inlinable
+    func resolveGraph(_ parameter: P) -> T {
+        let containerType = Swift.type(of: container)
+        if let kept = ResolutionFrame.plainGraphInstance(
+            manager: managerReference, key: key, containerType: containerType)
+        {
+            // The key names `T`, so the graph keeps a `T` for it.
+            return kept as! T
+        }
+        let frame = ResolutionFrame.enterPlain(
+            isGraph: true, manager: managerReference, key: key,
+            parameter: stepParameter(parameter), containerType: containerType)
+        defer { frame._withUnsafeGuaranteedRef { $0.leave() } }
+        let value = body(parameter)
+        frame._withUnsafeGuaranteedRef {
+            $0.setPlainGraphInstance(value, manager: managerReference, key: key)
+        }
+        return value
     }
 
     /// Resolves through `prepare`, under the manager's lock: everything but a remembered hit.

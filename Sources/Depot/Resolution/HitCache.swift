@@ -17,8 +17,9 @@ internal import CDepotAtomics
 /// had these generations. Every change of that state takes a new generation, so an entry whose
 /// generations are still current describes a plain hit exactly as `prepare` would find it.
 ///
-/// An entry can also say that `key` resolved as a plain `.unique` factory: no registration, no
-/// observer, nothing to run but the declared closure. Such an entry holds no cell.
+/// An entry can also say that `key` resolved as a plain `.unique` or `.graph` factory: no
+/// registration, no observer, nothing to run but the declared closure (and, for `.graph`, the
+/// lookup in the thread's resolution graph). Such an entry holds no cell.
 ///
 /// Entries hold their cells strongly, so that a hit counts no reference but the instance's. So
 /// that an entry never keeps an instance alive after its table dropped it, a table that gave
@@ -45,8 +46,15 @@ final class HitCache: @unchecked Sendable {
         var realm: ObjectIdentifier?
         var realmGeneration: UInt64 = 0
         var cell: InstanceTable.Cell?
-        /// Whether the factory resolved as a plain `.unique` one (and `cell` is `nil`).
-        var isUnique = false
+        /// What the entry remembers: `kept` (and `cell` is set), or a plain `unique` or
+        /// `graph` resolve.
+        var kind = Kind.kept
+    }
+
+    enum Kind {
+        case kept
+        case unique
+        case graph
     }
 
     /// What ``beginHit(manager:key:scope:)`` found.
@@ -57,10 +65,15 @@ final class HitCache: @unchecked Sendable {
         /// A plain `.unique` resolve: the caller runs the declared closure. The cache is not
         /// left busy.
         case unique
+        /// A plain `.graph` resolve: the caller looks in the resolution graph, and runs the
+        /// declared closure if the graph has no instance yet. The cache is not left busy.
+        case graph
     }
 
-    /// A power of two: entries are found by the top bits of a hash.
-    private static let capacity = 256
+    /// Two-way set-associative: a key's set (two adjacent entries, the more recently remembered
+    /// first) is found by the top bits of a hash, so two hot factories whose hashes meet do not
+    /// push each other out. 256 sets: a power of two.
+    private static let capacity = 512
     private static let shift = UInt64(64 - 8)
     private let entries: UnsafeMutablePointer<Entry>
     /// 1 while the owning thread reads or writes entries.
@@ -109,26 +122,44 @@ final class HitCache: @unchecked Sendable {
         depot_atomic_store(busy, 0)
     }
 
+    /// The first entry of the set of `key` in `manager`.
     @inline(__always)
-    private func slot(_ manager: ContainerManager, _ key: FactoryKey) -> Int {
+    private func set(_ manager: ContainerManager, _ key: FactoryKey) -> UnsafeMutablePointer<Entry>
+    {
         // Fibonacci hashing of the three addresses: no SipHash on the hot path.
         let mixed =
             UInt64(key.name) ^ UInt64(UInt(bitPattern: key.type)) &* 31
             ^ UInt64(UInt(bitPattern: ObjectIdentifier(manager))) &* 17
-        return Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> Self.shift)
+        return entries + 2 * Int(truncatingIfNeeded: (mixed &* 0x9E37_79B9_7F4A_7C15) >> Self.shift)
+    }
+
+    /// Whether `entry` is about `key` declared with `scope` in `manager`.
+    @inline(__always)
+    private static func isEntry(
+        _ entry: UnsafeMutablePointer<Entry>, of manager: ObjectIdentifier, _ key: FactoryKey,
+        _ scope: ObjectIdentifier?
+    ) -> Bool {
+        entry.pointee.manager == manager && entry.pointee.key == key
+            && entry.pointee.scope == scope
     }
 
     /// The cell of a plain hit of `key` declared with `scope` (`nil` for none) in `manager`, or
-    /// that it resolves as a plain `.unique` factory, if this thread saw so and nothing changed
-    /// since. On a kept hit the owner stays busy, so no purge can drop the cell while the caller
-    /// reads it: the caller must call ``endHit()`` after.
+    /// that it resolves as a plain `.unique` or `.graph` factory, if this thread saw so and
+    /// nothing changed since. On a kept hit the owner stays busy, so no purge can drop the cell
+    /// while the caller reads it: the caller must call ``endHit()`` after.
     @usableFromInline
     func beginHit(manager: ContainerManager, key: FactoryKey, scope: ObjectIdentifier?) -> Hit? {
-        let entry = entries + slot(manager, key)
+        let id = ObjectIdentifier(manager)
+        var entry = set(manager, key)
         guard enter() else { return nil }
-        guard entry.pointee.manager == ObjectIdentifier(manager), entry.pointee.key == key,
-            entry.pointee.scope == scope,
-            entry.pointee.generation == manager.state.generation,
+        if !Self.isEntry(entry, of: id, key, scope) {
+            entry += 1
+            guard Self.isEntry(entry, of: id, key, scope) else {
+                leave()
+                return nil
+            }
+        }
+        guard entry.pointee.generation == manager.state.generation,
             entry.pointee.realm == nil
                 || entry.pointee.realmGeneration == manager.realm.instances.generation
         else {
@@ -136,9 +167,13 @@ final class HitCache: @unchecked Sendable {
             return nil
         }
         guard let cell = entry.pointee.cell else {
-            let isUnique = entry.pointee.isUnique
+            let kind = entry.pointee.kind
             leave()
-            return isUnique ? .unique : nil
+            switch kind {
+            case .kept: return nil
+            case .unique: return .unique
+            case .graph: return .graph
+            }
         }
         return .kept(cache: Unmanaged.passUnretained(self), cell: Unmanaged.passUnretained(cell))
     }
@@ -153,22 +188,33 @@ final class HitCache: @unchecked Sendable {
     /// table's, for a process-wide scope) at these generations. Called under that lock, so a
     /// purge of the table cannot run between finding the cell and remembering it.
     ///
-    /// A `nil` cell remembers a plain `.unique` resolve.
+    /// `kind` says what a `nil` cell remembers: a plain `.unique` or `.graph` resolve.
     func remember(
-        _ cell: InstanceTable.Cell?, manager: ContainerManager, key: FactoryKey, scope: Scope?,
-        generation: UInt64, realm: SingletonRealm?, realmGeneration: UInt64
+        _ cell: InstanceTable.Cell?, kind: Kind = .kept, manager: ContainerManager,
+        key: FactoryKey, scope: Scope?, generation: UInt64, realm: SingletonRealm?,
+        realmGeneration: UInt64
     ) {
-        let entry = entries + slot(manager, key)
+        let id = ObjectIdentifier(manager)
+        let scopeID = scope.map { ObjectIdentifier($0) }
+        let first = set(manager, key)
         // During a purge nothing is remembered: the entry would be a miss at worst.
         guard enter() else { return }
+        // The key's own entry if the set has one; else the first, whose entry moves to the
+        // second, pushing the older one out.
+        var entry = first
+        if Self.isEntry(first + 1, of: id, key, scopeID) {
+            entry = first + 1
+        } else if first.pointee.manager != nil, !Self.isEntry(first, of: id, key, scopeID) {
+            swap(&first.pointee, &(first + 1).pointee)
+        }
         // Swapped out and released after unlocking: the last release of an instance runs its
         // deinit, which may resolve.
         var replaced = cell
         swap(&replaced, &entry.pointee.cell)
-        entry.pointee.isUnique = cell == nil
-        entry.pointee.manager = ObjectIdentifier(manager)
+        entry.pointee.kind = kind
+        entry.pointee.manager = id
         entry.pointee.key = key
-        entry.pointee.scope = scope.map { ObjectIdentifier($0) }
+        entry.pointee.scope = scopeID
         entry.pointee.generation = generation
         entry.pointee.realm = realm.map { ObjectIdentifier($0) }
         entry.pointee.realmGeneration = realmGeneration

@@ -118,15 +118,16 @@ final class ResolutionFrame {
         push(step)
     }
 
-    /// Pushes the step of a plain `.unique` factory of `manager` on the calling thread's frame,
-    /// as `enter` does, and returns the frame, uncounted, for `leave()`.
+    /// Pushes the step of a plain `.unique` (or, with `isGraph`, `.graph`) factory of `manager`
+    /// on the calling thread's frame, as `enter` does, and returns the frame, uncounted, for
+    /// `leave()`.
     ///
     /// Takes the step's parts, so that the step is made here and moved onto the path, not
     /// copied.
     @usableFromInline
-    static func enterUnique(
-        manager: Unmanaged<ContainerManager>, key: FactoryKey, parameter: ResolutionParameter?,
-        containerType: Any.Type
+    static func enterPlain(
+        isGraph: Bool, manager: Unmanaged<ContainerManager>, key: FactoryKey,
+        parameter: ResolutionParameter?, containerType: Any.Type
     ) -> Unmanaged<ResolutionFrame> {
         let reference = currentReference
         reference._withUnsafeGuaranteedRef { frame in
@@ -134,12 +135,46 @@ final class ResolutionFrame {
                 manager: ObjectIdentifier(manager.takeUnretainedValue()), key: key,
                 parameter: parameter, containerType: containerType)
             #if DEBUG
-                frame.checkCaptive(step, scope: .unique)
-                frame.owners.append((.unique, manager.takeUnretainedValue()))
+                let scope: Scope = isGraph ? .graph : .unique
+                frame.checkCaptive(step, scope: scope)
+                frame.owners.append((scope, manager.takeUnretainedValue()))
             #endif
             frame.push(step)
         }
         return reference
+    }
+
+    /// The instance the calling thread's running resolution graph keeps for the plain `.graph`
+    /// factory `key` of `manager`, if any. In debug builds, reports it if the factory being
+    /// created now would hold it captive, as `enter` would have.
+    @usableFromInline
+    static func plainGraphInstance(
+        manager: Unmanaged<ContainerManager>, key: FactoryKey, containerType: Any.Type
+    ) -> Any? {
+        currentReference._withUnsafeGuaranteedRef { frame in
+            guard let graph = frame.graph else { return nil }
+            let owner = ObjectIdentifier(manager.takeUnretainedValue())
+            let kept = graph.instance(for: InstanceKey(factory: key, owner: owner, parameter: nil))
+            #if DEBUG
+                if kept != nil {
+                    frame.checkCaptive(
+                        ResolutionStep(
+                            manager: owner, key: key, parameter: nil, containerType: containerType),
+                        scope: .graph)
+                }
+            #endif
+            return kept
+        }
+    }
+
+    /// Keeps `value` made by the plain `.graph` factory `key` of `manager` for the rest of the
+    /// running resolution.
+    @usableFromInline
+    func setPlainGraphInstance(
+        _ value: Any, manager: Unmanaged<ContainerManager>, key: FactoryKey
+    ) {
+        let owner = ObjectIdentifier(manager.takeUnretainedValue())
+        setGraphInstance(value, for: InstanceKey(factory: key, owner: owner, parameter: nil))
     }
 
     /// Pushes `step`, stopping the process if it is already on the path or the path is too deep.
@@ -188,10 +223,13 @@ final class ResolutionFrame {
         #endif
         if path.isEmpty, !isGraphJoined, var ended = graph {
             graph = nil
-            ended.leave()
             if isKnownUniquelyReferenced(&ended) {
+                // No `Lazy` or `Provider` keeps the graph: emptied for the next resolution,
+                // without first holding its instances weakly for nobody.
                 ended.removeAll()
                 spareGraph = ended
+            } else {
+                ended.leave()
             }
         }
     }

@@ -37,8 +37,8 @@ public class Scope: @unchecked Sendable {
     /// Whether instances are held weakly, so they go once nobody else holds them.
     @usableFromInline let holdsWeakly: Bool
     /// Whether the thread's hit cache may remember a resolve of this scope: a built-in scope that
-    /// keeps instances strongly (the kept cell), or `unique` (that the factory's closure is all
-    /// there is to run).
+    /// keeps instances strongly (the kept cell), or `unique` or `graph` (that the factory's
+    /// closure, and for `graph` the resolution graph, is all there is to look at).
     @usableFromInline let isRememberedOnHit: Bool
     /// The name used in traces and diagnostics.
     let name: String
@@ -57,7 +57,7 @@ public class Scope: @unchecked Sendable {
         self.holdsWeakly = holdsWeakly
         self.name = name
         self.custom = custom
-        isRememberedOnHit = custom == nil && !holdsWeakly && placement != .graph
+        isRememberedOnHit = custom == nil && !holdsWeakly
         // A scope lives for the rest of the process: factory values refer to their scope
         // without counting references, and scopes are declarations (`static let`), made once.
         _ = Unmanaged.passRetained(self)

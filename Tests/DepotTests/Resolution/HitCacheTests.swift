@@ -85,6 +85,30 @@ import Testing
         unpark?()
     }
 
+    /// More remembered hits than the cache has entries: entries move within their sets and are
+    /// pushed out, and every instance is still released once its container goes or is reset.
+    @Test func moreRememberedHitsThanEntriesAreAllReleased() {
+        let count = 700
+        var released: [WeakReference<Thing>] = []
+        var containers: [Container] = []
+        for _ in 0..<count {
+            let container = Container()
+            let reference = WeakReference<Thing>()
+            reference.object = remembered(container.cachedThing)
+            released.append(reference)
+            containers.append(container)
+        }
+        // Each container still resolves its own instance, whether or not it was pushed out.
+        for (container, reference) in zip(containers, released) {
+            #expect(container.cachedThing() === reference.object)
+        }
+        for container in containers.prefix(count / 2) {
+            container.manager.reset(scope: .cached)
+        }
+        containers.removeAll()
+        #expect(released.allSatisfy { $0.object == nil })
+    }
+
     @Test func aRegistrationReplacesARememberedHit() {
         let container = Container()
         let first = remembered(container.cachedThing)

@@ -1,7 +1,37 @@
 import Depot
 import Testing
 
+/// Two things resolved in one resolution.
+final class GraphPair: @unchecked Sendable {
+    let first: Thing
+    let second: Thing
+    init(first: Thing, second: Thing) {
+        self.first = first
+        self.second = second
+    }
+}
+
 extension Container {
+    /// Resolves `graphThing` once directly and once through a `Provider` made in the same
+    /// resolution.
+    var providedGraphPair: Factory<GraphPair> {
+        self {
+            let provider = self.graphThing.provider
+            return GraphPair(first: self.graphThing(), second: provider())
+        }
+    }
+    var singletonReportOfGraph: Factory<Report> {
+        self { Report(thing: self.graphThing()) }.singleton
+    }
+    /// Resolves `graphThing`, then a singleton that resolves it again: a hit in the
+    /// resolution's graph, made outside the singleton. (A singleton's creation takes the
+    /// singletons' lock, not the container's, so the hit cache still holds `graphThing`.)
+    var graphThingThenSingletonReport: Factory<GraphPair> {
+        self {
+            let first = self.graphThing()
+            return GraphPair(first: first, second: self.singletonReportOfGraph().thing)
+        }
+    }
     /// Declared `.unique` explicitly, so the container's default scope does not reach it.
     var declaredUniqueThing: Factory<Thing> { self { Thing() }.unique }
     var cachedReportOfDeclaredUnique: Factory<Report> {
@@ -9,11 +39,11 @@ extension Container {
     }
 }
 
-/// A plain `.unique` factory that a thread has resolved is resolved again through the thread's
-/// hit cache, without the manager's lock: these tests resolve each factory a few times first,
-/// so the cache holds it, then check that it still behaves as `.unique`, and that what it
-/// depends on reaches it.
-@Suite struct RememberedUniqueTests {
+/// A plain `.unique` or `.graph` factory that a thread has resolved is resolved again through
+/// the thread's hit cache, without the manager's lock: these tests resolve each factory a few
+/// times first, so the cache holds it, then check that it still behaves as its scope says, and
+/// that what it depends on reaches it.
+@Suite struct RememberedPlainFactoryTests {
     /// Resolves `factory` three times: the last two come through the hit cache.
     private func remembered<T: AnyObject>(_ factory: Factory<T>) -> T {
         let first = factory()
@@ -56,7 +86,7 @@ extension Container {
     @Test func aModifierAppliedLaterReachesARememberedUniqueFactory() {
         let container = Container()
         _ = remembered(container.uniqueThing)
-        container.uniqueThing.register { Thing(id: 7) }.cached
+        _ = container.uniqueThing.register { Thing(id: 7) }.cached
         let kept = container.uniqueThing()
         #expect(kept.id == 7)
         #expect(container.uniqueThing() === kept)
@@ -114,6 +144,59 @@ extension Container {
             lines.current.first?.hasPrefix(
                 "Depot: captive dependency: Container.cachedReportOfDeclaredUnique<Report> "
                     + "[cached] resolves Container.declaredUniqueThing<Thing> [unique]") == true)
+    }
+
+    @Test func aRememberedGraphFactoryKeepsOneInstancePerResolution() {
+        let container = Container()
+        let roots = (0..<4).map { _ in container.graphRoot() }
+        for root in roots {
+            #expect(root.left.shared === root.right.shared)
+        }
+        #expect(Set(roots.map { ObjectIdentifier($0.left.shared) }).count == roots.count)
+        // Outside any resolution, each resolve is a graph of its own.
+        let alone = (0..<3).map { _ in container.graphThing() }
+        #expect(alone[0] !== alone[1])
+        #expect(alone[1] !== alone[2])
+    }
+
+    @Test func aRegistrationReachesARememberedGraphFactory() {
+        let container = Container()
+        _ = (0..<3).map { _ in container.graphRoot() }
+        container.graphThing.register { Thing(id: 9) }
+        let root = container.graphRoot()
+        #expect(root.left.shared.id == 9)
+        #expect(root.left.shared === root.right.shared)
+        container.graphThing.reset()
+        #expect(container.graphRoot().left.shared.id == 0)
+    }
+
+    /// A `Provider` made during a resolution joins its graph later: a remembered graph factory
+    /// resolved through it finds the instance the resolution kept, while the resolution runs.
+    @Test func aProviderResolvesARememberedGraphFactoryInItsGraph() {
+        let container = Container()
+        _ = (0..<3).map { _ in container.graphThing() }
+        let provided = container.providedGraphPair()
+        #expect(provided.first === provided.second)
+        #expect(container.providedGraphPair().first !== provided.first)
+    }
+
+    /// A kept owner that resolves a remembered graph dependency, made earlier in the same
+    /// resolution, is still reported as captive.
+    @Test func aCaptiveRememberedGraphHitIsStillReportedInDebugBuilds() {
+        let container = Container()
+        let lines = collectLogs(of: container)
+        _ = (0..<3).map { _ in container.graphThing() }
+        let pair = Scope.withIsolatedSingletons { container.graphThingThenSingletonReport() }
+        #expect(pair.first === pair.second)
+        guard FactoryContext.current.isDebug else {
+            #expect(lines.current.isEmpty)
+            return
+        }
+        #expect(lines.current.count == 1)
+        #expect(
+            lines.current.first?.hasPrefix(
+                "Depot: captive dependency: Container.singletonReportOfGraph<Report> "
+                    + "[singleton] resolves Container.graphThing<Thing> [graph]") == true)
     }
 
     /// Threads resolving a remembered unique factory while another thread registers and removes
