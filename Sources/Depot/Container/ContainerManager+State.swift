@@ -68,17 +68,49 @@ extension ContainerManager {
             }
         }
 
-        let fields: Fields
-        // Derived from `fields`, and stored so that every resolve can test it without copying
-        // the `Any?` out.
-        let hasDecorator: Bool
+        /// The fields other than the factory, when any is set: apart, so that the common
+        /// registration, a replacement factory alone, is a small object.
+        final class Rest {
+            let contexts: [FactoryContextType: Any]
+            let scope: Scope?
+            let timeToLive: Double?
+            let decorator: Any?
+            // Stored so that every resolve can test it without copying the `Any?` out.
+            let hasDecorator: Bool
 
-        init(_ fields: Fields) {
-            self.fields = fields
-            hasDecorator = fields.decorator != nil
+            init(_ fields: Fields) {
+                contexts = fields.contexts
+                scope = fields.scope
+                timeToLive = fields.timeToLive
+                decorator = fields.decorator
+                hasDecorator = fields.decorator != nil
+            }
         }
 
-        @usableFromInline var decorator: Any? { fields.decorator }
+        /// A `FactoryRegistration<P, T>.Body`.
+        let factory: Any?
+        private let rest: Rest?
+
+        init(_ fields: Fields) {
+            factory = fields.factory
+            let hasRest =
+                !fields.contexts.isEmpty || fields.scope != nil || fields.timeToLive != nil
+                || fields.decorator != nil
+            rest = hasRest ? Rest(fields) : nil
+        }
+
+        /// The registration's contents, to change a copy.
+        var fields: Fields {
+            Fields(
+                factory: factory, contexts: contexts, scope: scope, timeToLive: timeToLive,
+                decorator: decorator)
+        }
+
+        var contexts: [FactoryContextType: Any] { rest?.contexts ?? [:] }
+        var scope: Scope? { rest?.scope }
+        var timeToLive: Double? { rest?.timeToLive }
+        var hasDecorator: Bool { rest?.hasDecorator ?? false }
+        @usableFromInline var decorator: Any? { rest?.decorator }
     }
 }
 

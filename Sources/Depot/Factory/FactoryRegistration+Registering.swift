@@ -2,7 +2,7 @@ extension FactoryRegistration {
     /// Whether a factory has been registered for this key in its container.
     var isRegistered: Bool {
         manager.autoRegisterIfNeeded(container)
-        return manager.state.withLock { $0.registrations[key]?.fields.factory != nil }
+        return manager.state.withLock { $0.registrations[key]?.factory != nil }
     }
 
     /// A modifier that a registration can keep.

@@ -64,8 +64,8 @@ extension ContainerManager {
                 return .delegate(to: parent)
             }
             let scope =
-                registration?.fields.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
-            let timeToLive = registration?.fields.timeToLive ?? declaredTimeToLive
+                registration?.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
+            let timeToLive = registration?.timeToLive ?? declaredTimeToLive
             #if DEBUG
                 let checksCaptive = scope.holdsWeakly
             #else

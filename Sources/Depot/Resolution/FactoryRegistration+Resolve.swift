@@ -257,7 +257,7 @@ extension FactoryRegistration {
     private func run(
         _ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
     ) -> T {
-        if let registration = plan.registration?.fields {
+        if let registration = plan.registration {
             if !registration.contexts.isEmpty {
                 let context = FactoryContext.current
                 let matching = registration.contexts
