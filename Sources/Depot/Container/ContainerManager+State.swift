@@ -62,9 +62,11 @@ extension ContainerManager {
             /// A `FactoryRegistration<P, T>.Decorator`.
             var decorator: Any?
 
-            var isEmpty: Bool {
-                factory == nil && contexts.isEmpty && scope == nil && timeToLive == nil
-                    && decorator == nil
+            var isEmpty: Bool { factory == nil && !hasRest }
+
+            /// Whether anything but the factory is set: what ``Rest`` holds.
+            var hasRest: Bool {
+                !contexts.isEmpty || scope != nil || timeToLive != nil || decorator != nil
             }
         }
 
@@ -93,10 +95,7 @@ extension ContainerManager {
 
         init(_ fields: Fields) {
             factory = fields.factory
-            let hasRest =
-                !fields.contexts.isEmpty || fields.scope != nil || fields.timeToLive != nil
-                || fields.decorator != nil
-            rest = hasRest ? Rest(fields) : nil
+            rest = fields.hasRest ? Rest(fields) : nil
         }
 
         /// The registration's contents, to change a copy.

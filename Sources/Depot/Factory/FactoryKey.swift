@@ -69,10 +69,10 @@ struct InstanceKey: Hashable {
         if let parameter { hasher.combine(parameter.value) }
     }
 
-    /// What dictionaries hash: the addresses mixed as for ``FactoryKey``, and the parameter's
-    /// own hash, if any.
+    /// What dictionaries hash: the factory key's hash, mixed with the owner's address and the
+    /// parameter's own hash, if any.
     func _rawHashValue(seed: Int) -> Int {
-        var hash = HashMix.mix(HashMix.mix(UInt(bitPattern: seed), factory.name), factory.type)
+        var hash = UInt(bitPattern: factory._rawHashValue(seed: seed))
         if let owner { hash = HashMix.mix(hash, owner) }
         if let parameter { hash = HashMix.mix(hash, UInt(bitPattern: parameter.value.hashValue)) }
         return Int(bitPattern: hash)

@@ -39,7 +39,8 @@ extension ContainerManager {
     /// Reads the registration and settings for a factory and looks for its kept instance: one
     /// lock and one hash lookup for a per-container hit, a second lock for a singleton. A plain
     /// hit of a strongly kept instance is remembered by the thread's ``HitCache``, so the next
-    /// one (``beginHit(for:scope:)``) takes no lock; so is a plain `.unique` resolve.
+    /// one (``beginHit(for:scope:)``) takes no lock; so is a plain `.unique` or `.graph`
+    /// resolve.
     ///
     /// Not generic, so a caller in another module runs it without creating type metadata.
     @usableFromInline
@@ -85,7 +86,8 @@ extension ContainerManager {
                 now = state.clock.now()
             }
             // What the hit cache may skip: nothing but the lookup happens on a hit, and nothing
-            // but the declared closure on a `.unique` resolve.
+            // but the declared closure (and the graph's lookup) on a `.unique` (`.graph`)
+            // resolve.
             if scope.isRememberedOnHit, timeToLive == nil, parameter == nil, !needsFinish,
                 state.parent == nil, state.cacheOwner == nil
             {
@@ -159,10 +161,10 @@ extension ContainerManager {
     }
 
     /// The cell of a plain hit of `key` declared with `scope`, or that it resolves as a plain
-    /// `.unique` or `.graph` factory, if this thread saw so and nothing in this manager (or the singletons,
-    /// for a process-wide scope) changed since: no manager lock, no shared write. After a kept
-    /// hit, the thread's hit cache stays locked until the caller, having read the cell, calls
-    /// `endHit()` on it.
+    /// `.unique` or `.graph` factory, if this thread saw so and nothing in this manager (or the
+    /// singletons, for a process-wide scope) changed since: no manager lock, no shared write.
+    /// After a kept hit, the thread's hit cache stays locked until the caller, having read the
+    /// cell, calls `endHit()` on it.
     @usableFromInline
     func beginHit(for key: FactoryKey, scope: ObjectIdentifier?) -> HitCache.Hit? {
         ResolutionFrame.currentReference._withUnsafeGuaranteedRef {

@@ -2,9 +2,10 @@ extension FactoryRegistration {
     /// Resolves the factory's value for `parameter`.
     ///
     /// Inlinable so that the caller's module specialises it. What this thread's ``HitCache``
-    /// remembers takes no lock: a hit is a cast of the kept cell, and a plain `.unique` resolve
-    /// runs the closure between a push and a pop of the thread's resolution frame. Everything
-    /// else goes through `prepare` (not generic) in `resolveLocked`.
+    /// remembers takes no lock: a hit is a cast of the kept cell, a plain `.unique` resolve runs
+    /// the closure between a push and a pop of the thread's resolution frame, and a plain
+    /// `.graph` one looks in the resolution graph first. Everything else goes through `prepare`
+    /// (not generic) in `resolveLocked`.
     @inlinable
     @inline(__always)
     func resolve(_ parameter: P) -> T {

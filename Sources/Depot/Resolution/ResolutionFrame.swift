@@ -153,13 +153,13 @@ final class ResolutionFrame {
     ) -> Any? {
         currentReference._withUnsafeGuaranteedRef { frame in
             guard let graph = frame.graph else { return nil }
-            let owner = ObjectIdentifier(manager.takeUnretainedValue())
-            let kept = graph.instance(for: InstanceKey(factory: key, owner: owner, parameter: nil))
+            let kept = graph.instance(for: plainGraphKey(key, manager))
             #if DEBUG
                 if kept != nil {
                     frame.checkCaptive(
                         ResolutionStep(
-                            manager: owner, key: key, parameter: nil, containerType: containerType),
+                            manager: ObjectIdentifier(manager.takeUnretainedValue()), key: key,
+                            parameter: nil, containerType: containerType),
                         scope: .graph)
                 }
             #endif
@@ -173,8 +173,16 @@ final class ResolutionFrame {
     func setPlainGraphInstance(
         _ value: Any, manager: Unmanaged<ContainerManager>, key: FactoryKey
     ) {
-        let owner = ObjectIdentifier(manager.takeUnretainedValue())
-        setGraphInstance(value, for: InstanceKey(factory: key, owner: owner, parameter: nil))
+        setGraphInstance(value, for: Self.plainGraphKey(key, manager))
+    }
+
+    /// The graph's key for the instance of a plain `.graph` factory: as `resolveMiss` makes it
+    /// for one without a parameter in the key.
+    private static func plainGraphKey(_ key: FactoryKey, _ manager: Unmanaged<ContainerManager>)
+        -> InstanceKey
+    {
+        InstanceKey(
+            factory: key, owner: ObjectIdentifier(manager.takeUnretainedValue()), parameter: nil)
     }
 
     /// Pushes `step`, stopping the process if it is already on the path or the path is too deep.
