@@ -82,6 +82,17 @@ enum StaticService {
     static let shared = Service()
 }
 
+/// One object whose reference is handed out, as any resolve of a kept instance hands it out:
+/// the caller owns what it gets, so each call retains the object and the caller releases it.
+final class SharedReference: Sendable {
+    let service = Service()
+
+    /// The service, retained: unoptimized, so that the retain stays.
+    @inline(never)
+    @_optimize(none)
+    func strong() -> Service { service }
+}
+
 // swift-dependencies: a dependency's live value is made once and kept, so it is both "cached"
 // and "singleton"; there is no unique lifetime.
 private enum ServiceKey: DependencyKey {

@@ -84,6 +84,7 @@ extension Run {
         nonisolated(unsafe) let swinject = swinjectContainer(.container)
         let dictionary = MutexDictionary()
         dictionary.insert(Service(), for: Service.self)
+        let reference = SharedReference()
         let subjects: [(String, @Sendable (Int) -> Void)] = [
             ("Depot", { n in for _ in 0..<n { blackHole(container.cachedService()) } }),
             ("Swinject", { n in for _ in 0..<n { blackHole(swinject.resolve(Service.self)!) } }),
@@ -96,6 +97,9 @@ extension Run {
                 { n in for _ in 0..<n { blackHole(dictionary.lookup(Service.self)) } }
             ),
             ("baseline-static-let", { n in for _ in 0..<n { blackHole(StaticService.shared) } }),
+            // No lookup at all: only the retain and release of the one shared object that every
+            // subject returning it makes, which is what two threads contend for.
+            ("baseline-retain-release", { n in for _ in 0..<n { blackHole(reference.strong()) } }),
         ]
         for (subject, body) in subjects {
             let single = time("contention-2t", subject, variant: "1 thread", body)

@@ -22,24 +22,31 @@ extension FactoryModifying {
         return self
     }
 
+    /// Sets the built-in scope `kind`, as ``scope(_:)`` sets any.
+    @inlinable
+    consuming func builtIn(_ kind: Scope.BuiltIn) -> Self {
+        registration.apply(builtIn: Scope.builtIn(kind))
+        return self
+    }
+
     /// A new instance on every resolve.
     @inlinable
-    public var unique: Self { consuming get { scope(.unique) } }
+    public var unique: Self { consuming get { builtIn(.unique) } }
     /// One instance per container until reset.
     @inlinable
-    public var cached: Self { consuming get { scope(.cached) } }
+    public var cached: Self { consuming get { builtIn(.cached) } }
     /// One instance per container while anyone holds it.
     @inlinable
-    public var shared: Self { consuming get { scope(.shared) } }
+    public var shared: Self { consuming get { builtIn(.shared) } }
     /// One instance per process until reset.
     @inlinable
-    public var singleton: Self { consuming get { scope(.singleton) } }
+    public var singleton: Self { consuming get { builtIn(.singleton) } }
     /// One instance per process while anyone holds it.
     @inlinable
-    public var weakSingleton: Self { consuming get { scope(.weakSingleton) } }
+    public var weakSingleton: Self { consuming get { builtIn(.weakSingleton) } }
     /// One instance per resolution graph.
     @inlinable
-    public var graph: Self { consuming get { scope(.graph) } }
+    public var graph: Self { consuming get { builtIn(.graph) } }
 
     /// Replaces a cached instance older than `seconds` on the next resolve, measured from its
     /// creation on the manager's monotonic ``ContainerManager/clock``.

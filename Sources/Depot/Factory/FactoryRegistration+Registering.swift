@@ -27,6 +27,16 @@ extension FactoryRegistration {
         }
     }
 
+    /// Sets a built-in scope as ``apply(_:)`` sets any: without retaining the scope, which is
+    /// never deallocated.
+    @inlinable
+    mutating func apply(builtIn scope: Unmanaged<Scope>) {
+        if persistsModifiers {
+            persist(.scope(scope.takeUnretainedValue()))
+        }
+        scopeReference = scope
+    }
+
     /// Keeps a modifier applied after `register` with the registration.
     @usableFromInline
     func persist(_ modifier: Modifier) {

@@ -165,7 +165,14 @@ extension ContainerManager {
     /// singletons, for a process-wide scope) changed since: no manager lock, no shared write.
     /// After a kept hit, the thread's hit cache stays locked until the caller, having read the
     /// cell, calls `endHit()` on it.
+    ///
+    /// Declared to release nothing, which holds for everything a caller can hold: it reads the
+    /// thread's cache, and a thread's first call makes its frame and cache, whose registration
+    /// can at most free the registry's old storage. The caller's module sees only the
+    /// declaration; without this it must assume the call may release the container, and it
+    /// retained the container (a write to a cache line every thread shares) around every hit.
     @usableFromInline
+    @_effects(releasenone)
     func beginHit(for key: FactoryKey, scope: ObjectIdentifier?) -> HitCache.Hit? {
         ResolutionFrame.currentReference._withUnsafeGuaranteedRef {
             $0.hits.beginHit(manager: self, key: key, scope: scope)

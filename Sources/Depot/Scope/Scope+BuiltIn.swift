@@ -40,6 +40,31 @@ extension Scope {
     /// that). Concurrent resolutions are different graphs; there is nothing to reset.
     public static let graph = Graph()
 
+    /// The built-in scopes, as the modifiers (`.cached`, `.singleton`, ...) name them.
+    @usableFromInline
+    enum BuiltIn {
+        case unique, cached, shared, singleton, weakSingleton, graph
+    }
+
+    /// The built-in scope `kind`, for the modifiers.
+    ///
+    /// Not inlined, and declared to release nothing: a call to a lazy global's accessor is one
+    /// the optimizer must assume may release anything, so a resolve after `self { ... }.cached`
+    /// would retain the container before it to keep it alive; this call lets it retain the
+    /// container only on the paths that need it.
+    @usableFromInline
+    @_effects(releasenone)
+    static func builtIn(_ kind: BuiltIn) -> Unmanaged<Scope> {
+        switch kind {
+        case .unique: .passUnretained(unique)
+        case .cached: .passUnretained(cached)
+        case .shared: .passUnretained(shared)
+        case .singleton: .passUnretained(singleton)
+        case .weakSingleton: .passUnretained(weakSingleton)
+        case .graph: .passUnretained(graph)
+        }
+    }
+
     /// The scope of factories that keep nothing: the type of ``Scope/unique``.
     public final class Unique: Scope, @unchecked Sendable {
         /// Makes a scope that keeps nothing; it behaves exactly as ``Scope/unique``.

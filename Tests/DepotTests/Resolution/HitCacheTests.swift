@@ -118,6 +118,23 @@ import Testing
         #expect(replaced.id == 42)
     }
 
+    /// A hit retains nothing of the factory value's; the value itself keeps its container.
+    @Test func aFactoryValueKeepsItsContainerThroughRememberedHits() {
+        weak var released: Container?
+        let factory: Factory<Thing>
+        let first: Thing
+        do {
+            let container = Container()
+            released = container
+            factory = container.cachedThing
+            first = remembered(factory)
+        }
+        #expect(released != nil)
+        #expect(factory() === first)
+        released?.manager.reset(scope: .cached)
+        #expect(factory() !== first)
+    }
+
     @Test func aSingletonResetReachesARememberedHit() {
         Scope.withIsolatedSingletons {
             let container = Container()
