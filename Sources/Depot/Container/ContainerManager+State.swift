@@ -40,7 +40,7 @@ extension ContainerManager {
     /// What `push()` saves.
     struct Snapshot {
         let registrations: [FactoryKey: Registration]
-        let instances: [InstanceKey: InstanceTable.Cell]
+        let instances: InstanceTable.CellMap
     }
 
     /// What was registered for one factory from outside its declaration: a replacement factory,

@@ -56,7 +56,7 @@ struct InstanceTable {
         let createdAt: Double
     }
 
-    private(set) var cells: [InstanceKey: Cell] = [:]
+    private(set) var cells = CellMap()
     private var creations: [InstanceKey: Creation] = [:]
     /// The factories with instances kept per parameter value: only their removal scans.
     private var parameterised: Set<FactoryKey> = []
@@ -189,7 +189,7 @@ struct InstanceTable {
     /// Forgets the instances (and cancels the creations) that `predicate` selects by key and
     /// scope. Values in custom storages stop counting; the storages keep them until reset.
     private mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
-        cells = cells.filter { !predicate($0.key, $0.value.scope) }
+        cells = cells.keeping { key, cell in !predicate(key, cell.scope) }
         purgeHitCaches()
         creations = creations.filter { !predicate($0.key, $0.value.scope) }
         stored = stored.filter { !predicate($0.key, $0.value.scope) }
@@ -255,14 +255,14 @@ struct InstanceTable {
 
     /// The kept instances, without the creations in flight: what `push()` saves. Custom
     /// storages belong to the user and cannot be copied.
-    var snapshot: [InstanceKey: Cell] { cells }
+    var snapshot: CellMap { cells }
 
     /// Puts back what `snapshot` saved; creations in flight are cancelled, and custom storages
     /// are emptied, so nothing made after the snapshot outlives `pop()`.
-    mutating func restore(_ snapshot: [InstanceKey: Cell]) {
+    mutating func restore(_ snapshot: CellMap) {
         cells = snapshot
         purgeHitCaches()
-        parameterised = Set(snapshot.keys.filter { $0.parameter != nil }.map(\.factory))
+        parameterised = Set(snapshot.parameterKeys.map(\.factory))
         creations.removeAll()
         removeStored()
     }

@@ -1,0 +1,74 @@
+extension InstanceTable {
+    /// The kept cells by instance key, in two dictionaries: a key with neither owner nor
+    /// parameter, the key of nearly every per-container instance, by its factory key alone.
+    ///
+    /// A `[FactoryKey: Cell]` entry is 24 bytes where an `[InstanceKey: Cell]` one is 40: with
+    /// 10,000 instances (16,384 buckets), 27 bytes less per instance.
+    struct CellMap: Sequence {
+        private var plain: [FactoryKey: Cell] = [:]
+        private var keyed: [InstanceKey: Cell] = [:]
+
+        /// Whether `key` is kept in `plain`.
+        private static func isPlain(_ key: InstanceKey) -> Bool {
+            key.owner == nil && key.parameter == nil
+        }
+
+        subscript(key: InstanceKey) -> Cell? {
+            Self.isPlain(key) ? plain[key.factory] : keyed[key]
+        }
+
+        /// Keeps `cell` for `key`; returns the cell it replaced, if any.
+        @discardableResult
+        mutating func updateValue(_ cell: Cell, forKey key: InstanceKey) -> Cell? {
+            Self.isPlain(key)
+                ? plain.updateValue(cell, forKey: key.factory)
+                : keyed.updateValue(cell, forKey: key)
+        }
+
+        /// Forgets the cell of `key`; returns it, if there was one.
+        @discardableResult
+        mutating func removeValue(forKey key: InstanceKey) -> Cell? {
+            Self.isPlain(key)
+                ? plain.removeValue(forKey: key.factory) : keyed.removeValue(forKey: key)
+        }
+
+        mutating func removeAll() {
+            plain.removeAll()
+            keyed.removeAll()
+        }
+
+        /// The cells `isIncluded` keeps.
+        func keeping(where isIncluded: (InstanceKey, Cell) -> Bool) -> CellMap {
+            var map = CellMap()
+            map.plain = plain.filter { isIncluded(Self.plainKey($0.key), $0.value) }
+            map.keyed = keyed.filter { isIncluded($0.key, $0.value) }
+            return map
+        }
+
+        var isEmpty: Bool { plain.isEmpty && keyed.isEmpty }
+
+        /// The keys of the cells kept per parameter value.
+        var parameterKeys: [InstanceKey] { keyed.keys.filter { $0.parameter != nil } }
+
+        fileprivate static func plainKey(_ factory: FactoryKey) -> InstanceKey {
+            InstanceKey(factory: factory, owner: nil, parameter: nil)
+        }
+
+        func makeIterator() -> Iterator {
+            Iterator(plain: plain.makeIterator(), keyed: keyed.makeIterator())
+        }
+
+        /// The plain cells, then the keyed ones.
+        struct Iterator: IteratorProtocol {
+            fileprivate var plain: [FactoryKey: Cell].Iterator
+            fileprivate var keyed: [InstanceKey: Cell].Iterator
+
+            mutating func next() -> (key: InstanceKey, value: Cell)? {
+                if let (factory, cell) = plain.next() {
+                    return (CellMap.plainKey(factory), cell)
+                }
+                return keyed.next()
+            }
+        }
+    }
+}
