@@ -44,6 +44,11 @@ extension Tag {
         _ = container.tagged(Self.self)()
     }
 
+    /// Resolves this tag's declared factory in `container`, registering nothing.
+    static func resolve(in container: Depot.Container) {
+        _ = container.tagged(Self.self)()
+    }
+
     /// Registers this tag's service in `container`, kept, and resolves it.
     static func registerAndResolve(in container: SwinjectContainer) {
         container.register(Tagged<Self>.self) { _ in Tagged<Self>() }.inObjectScope(.container)
