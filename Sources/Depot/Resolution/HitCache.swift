@@ -180,7 +180,7 @@ final class HitCache: @unchecked Sendable {
 
     /// Ends a kept hit that ``beginHit(manager:key:scope:)`` found.
     ///
-    /// Releases nothing, as ``ContainerManager/beginHit(for:scope:)`` says why.
+    /// Declared to release nothing; ``ContainerManager/beginHit(for:scope:)`` says why.
     @usableFromInline
     @_effects(releasenone)
     func endHit() {
