@@ -121,7 +121,8 @@ extension ContainerManager {
                 processLookup = (instanceKey, processPlan)
                 return .miss(processPlan)
             case .none, .graph:
-                if let rememberedGeneration, registration == nil, scope.custom == nil {
+                // A custom scope is `.none` here, but never remembered (`isRememberedOnHit`).
+                if let rememberedGeneration, registration == nil {
                     ResolutionFrame.current.hits.remember(
                         nil, kind: placement == .graph ? .graph : .unique, manager: self,
                         key: key, scope: declaredScope, generation: rememberedGeneration,
