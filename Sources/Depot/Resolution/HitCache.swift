@@ -26,17 +26,20 @@ internal import CDepotAtomics
 /// cells to hit caches purges the entries of every thread when it drops cells, and when its
 /// manager or singleton realm goes (``purge(owner:)``).
 ///
-/// The owning thread and a purge never touch the entries at once. Each announces itself in a
-/// word of its own and then reads the other's (a handshake in which at least one sees the
-/// other): the owner backs off (a miss, or nothing remembered) when a purge is on; a purge waits
-/// while the owner is busy, which is never longer than reading one entry. Purges are serialised
-/// by the registry's lock. So a hit writes only the owning thread's own word: no lock, and no
-/// write to memory that another thread uses.
+/// A purge writes nothing in an entry but its cell, and the owning thread and a purge never
+/// touch the cells, nor the owner write an entry, at once. Each announces itself in a word of
+/// its own and then reads the other's (a handshake in which at least one sees the other): the
+/// owner backs off (a miss, or nothing remembered) when a purge is on; a purge waits while the
+/// owner is busy, which is never longer than reading one entry. Purges are serialised by the
+/// registry's lock. So a kept hit writes only the owning thread's own word, and a plain
+/// `.unique` or `.graph` resolve, which reads no cell, writes nothing: no lock, and no write to
+/// memory that another thread uses.
 @usableFromInline
 final class HitCache: @unchecked Sendable {
-    // @unchecked Sendable: `entries` is read and written by the owning thread between announcing
-    // itself busy and seeing no purge, and by a purge between announcing itself and seeing the
-    // owner not busy; the registry is a `Locked`.
+    // @unchecked Sendable: the owning thread reads and writes the cells, and writes entries,
+    // only between announcing itself busy and seeing no purge; a purge reads entries and writes
+    // cells only between announcing itself and seeing the owner not busy. The rest of an entry,
+    // which only its owner writes, its owner reads at any time. The registry is a `Locked`.
     struct Entry {
         var manager: ObjectIdentifier?
         var key: FactoryKey
@@ -147,33 +150,32 @@ final class HitCache: @unchecked Sendable {
     /// that it resolves as a plain `.unique` or `.graph` factory, if this thread saw so and
     /// nothing changed since. On a kept hit the owner stays busy, so no purge can drop the cell
     /// while the caller reads it: the caller must call ``endHit()`` after.
+    ///
+    /// Only the cell needs the owner announced busy: a purge writes nothing else, so the rest of
+    /// an entry, which only the owner writes, is read without the handshake, and a plain
+    /// `.unique` or `.graph` resolve writes no memory at all.
     @usableFromInline
     func beginHit(manager: ContainerManager, key: FactoryKey, scope: ObjectIdentifier?) -> Hit? {
         let id = ObjectIdentifier(manager)
         var entry = set(manager, key)
-        guard enter() else { return nil }
         if !Self.isEntry(entry, of: id, key, scope) {
             entry += 1
-            guard Self.isEntry(entry, of: id, key, scope) else {
-                leave()
-                return nil
-            }
+            guard Self.isEntry(entry, of: id, key, scope) else { return nil }
         }
         guard entry.pointee.generation == manager.state.generation,
             entry.pointee.realm == nil
                 || entry.pointee.realmGeneration == manager.realm.instances.generation
-        else {
+        else { return nil }
+        switch entry.pointee.kind {
+        case .unique: return .unique
+        case .graph: return .graph
+        case .kept: break
+        }
+        guard enter() else { return nil }
+        guard let cell = entry.pointee.cell else {
+            // Purged since it was remembered.
             leave()
             return nil
-        }
-        guard let cell = entry.pointee.cell else {
-            let kind = entry.pointee.kind
-            leave()
-            switch kind {
-            case .kept: return nil
-            case .unique: return .unique
-            case .graph: return .graph
-            }
         }
         return .kept(cache: Unmanaged.passUnretained(self), cell: Unmanaged.passUnretained(cell))
     }
@@ -249,9 +251,9 @@ final class HitCache: @unchecked Sendable {
                 let cell = entry.pointee.cell
             else { continue }
             dropped.append(cell)
+            // Only the cell: the owner reads the rest of an entry without the handshake. An
+            // entry of kind `kept` without a cell is a miss.
             entry.pointee.cell = nil
-            entry.pointee.manager = nil
-            entry.pointee.realm = nil
         }
     }
 }
