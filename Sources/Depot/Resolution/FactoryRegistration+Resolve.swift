@@ -56,7 +56,7 @@ extension FactoryRegistration {
             manager: managerReference, key: key, containerType: containerType)
         {
             // The key names `T`, so the graph keeps a `T` for it.
-            return kept as! T
+            return kept.value(as: T.self)
         }
         let frame = ResolutionFrame.enterPlain(
             isGraph: true, manager: managerReference, key: key,
@@ -64,7 +64,7 @@ extension FactoryRegistration {
         defer { frame._withUnsafeGuaranteedRef { $0.leave() } }
         let value = body(parameter)
         frame._withUnsafeGuaranteedRef {
-            $0.setPlainGraphInstance(value, manager: managerReference, key: key)
+            $0.setPlainGraphInstance(GraphValue(value), manager: managerReference, key: key)
         }
         return value
     }
@@ -171,11 +171,11 @@ extension FactoryRegistration {
             let key = InstanceKey(
                 factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
             if let kept = frame.graphInstance(for: key) {
-                value = kept as! T
+                value = kept.value(as: T.self)
                 origin = .cached
             } else {
                 value = run(parameter, plan: plan, origin: &origin)
-                frame.setGraphInstance(value, for: key)
+                frame.setGraphInstance(GraphValue(value), for: key)
             }
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))

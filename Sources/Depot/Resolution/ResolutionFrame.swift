@@ -29,9 +29,12 @@ final class ResolutionFrame {
         @exclusivity(unchecked) private var owners: [(scope: Scope, manager: ContainerManager)] =
             []
     #endif
-    /// The graph the current resolution runs in: made on first need, or joined by a `Lazy` or
-    /// `Provider` made in another resolution.
+    /// The graph the current resolution runs in, once something shares it: made when a `Lazy`
+    /// or `Provider` is made, or joined by one made in another resolution.
     @exclusivity(unchecked) private var graph: ResolutionGraph?
+    /// The graph-scoped instances of the current resolution while it has no shared `graph`:
+    /// this thread's alone, so kept without a lock, and moved into the graph when one is made.
+    @exclusivity(unchecked) private var localGraph: [InstanceKey: GraphInstance] = [:]
     /// Whether `graph` was joined, so the resolution that joined it (not the outermost resolve)
     /// ends its part in it.
     @exclusivity(unchecked) private var isGraphJoined = false
@@ -150,10 +153,9 @@ final class ResolutionFrame {
     @usableFromInline
     static func plainGraphInstance(
         manager: Unmanaged<ContainerManager>, key: FactoryKey, containerType: Any.Type
-    ) -> Any? {
+    ) -> KeptGraphInstance? {
         currentReference._withUnsafeGuaranteedRef { frame in
-            guard let graph = frame.graph else { return nil }
-            let kept = graph.instance(for: plainGraphKey(key, manager))
+            let kept = frame.graphInstance(for: plainGraphKey(key, manager))
             #if DEBUG
                 if kept != nil {
                     frame.checkCaptive(
@@ -171,9 +173,9 @@ final class ResolutionFrame {
     /// running resolution.
     @usableFromInline
     func setPlainGraphInstance(
-        _ value: Any, manager: Unmanaged<ContainerManager>, key: FactoryKey
+        _ instance: GraphInstance, manager: Unmanaged<ContainerManager>, key: FactoryKey
     ) {
-        setGraphInstance(value, for: Self.plainGraphKey(key, manager))
+        setGraphInstance(instance, for: Self.plainGraphKey(key, manager))
     }
 
     /// The graph's key for the instance of a plain `.graph` factory: as `resolveMiss` makes it
@@ -229,7 +231,11 @@ final class ResolutionFrame {
         #if DEBUG
             owners.removeLast()
         #endif
-        if path.isEmpty, !isGraphJoined, var ended = graph {
+        guard path.isEmpty else { return }
+        if !localGraph.isEmpty {
+            endLocalGraph()
+        }
+        if !isGraphJoined, var ended = graph {
             graph = nil
             if isKnownUniquelyReferenced(&ended) {
                 // No `Lazy` or `Provider` keeps the graph: emptied for the next resolution,
@@ -242,6 +248,16 @@ final class ResolutionFrame {
         }
     }
 
+    /// Lets go of the instances of the resolution that just ended, which nothing shared.
+    private func endLocalGraph() {
+        // Emptied out of place: releasing an instance runs its deinit, which may resolve on
+        // this thread and so use `localGraph` again.
+        var ended: [InstanceKey: GraphInstance] = [:]
+        swap(&ended, &localGraph)
+        ended.removeAll(keepingCapacity: true)
+        localGraph = ended
+    }
+
     /// The graph of the running resolution, made now if it has none yet: what a `Lazy` or
     /// `Provider` made now joins. `nil` outside any resolution.
     func currentGraph() -> ResolutionGraph? {
@@ -250,6 +266,10 @@ final class ResolutionFrame {
         let made = spareGraph ?? ResolutionGraph()
         spareGraph = nil
         made.enter()
+        if !localGraph.isEmpty {
+            made.adopt(localGraph)
+            localGraph.removeAll(keepingCapacity: true)
+        }
         graph = made
         return made
     }
@@ -289,13 +309,20 @@ final class ResolutionFrame {
     }
 
     /// The graph-scoped instance made earlier in this resolution for `key`.
-    func graphInstance(for key: InstanceKey) -> Any? {
-        graph?.instance(for: key)
+    func graphInstance(for key: InstanceKey) -> KeptGraphInstance? {
+        if let graph {
+            return graph.instance(for: key)
+        }
+        return localGraph[key].map { .typed($0) }
     }
 
-    /// Keeps `value` for the rest of this resolution.
-    func setGraphInstance(_ value: Any, for key: InstanceKey) {
-        currentGraph()?.setInstance(value, for: key)
+    /// Keeps `instance` for the rest of this resolution.
+    func setGraphInstance(_ instance: GraphInstance, for key: InstanceKey) {
+        if let graph {
+            graph.setInstance(instance, for: key)
+        } else if !path.isEmpty {
+            localGraph[key] = instance
+        }
     }
 
     private func failCycle(closingWith step: ResolutionStep) -> Never {

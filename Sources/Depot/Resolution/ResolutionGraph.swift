@@ -5,6 +5,53 @@
 /// While a resolution runs in the graph, its instances are held strongly; once the last one has
 /// returned they are held weakly, so a `Lazy` or `Provider` that keeps the graph never keeps its
 /// instances alive (a value type, which cannot be held weakly, is dropped then).
+/// A graph-scoped instance, kept by its factory's key, which names its type: a
+/// ``GraphValue`` of that type, so that reading it back is a downcast, not a dynamic cast from
+/// `Any`.
+@usableFromInline
+class GraphInstance {
+    @usableFromInline
+    init() {}
+
+    /// The instance, if it is an object: what a graph holds weakly once its resolutions are
+    /// over. `nil` for a value type, which cannot be held weakly.
+    var object: AnyObject? { nil }
+}
+
+/// A graph-scoped instance of type `T`.
+@usableFromInline
+final class GraphValue<T>: GraphInstance {
+    @usableFromInline let value: T
+
+    @usableFromInline
+    init(_ value: T) {
+        self.value = value
+    }
+
+    override var object: AnyObject? {
+        let value: Any = value
+        return Swift.type(of: value) is AnyObject.Type ? value as AnyObject : nil
+    }
+}
+
+/// A graph-scoped instance found for a key.
+@usableFromInline
+enum KeptGraphInstance {
+    /// Kept strongly, as the ``GraphValue`` of the key's type that was stored.
+    case typed(GraphInstance)
+    /// Kept weakly by a graph whose resolutions are over: an object of the key's type.
+    case object(AnyObject)
+
+    /// The instance, of the type `T` that the key names.
+    @inlinable
+    func value<T>(as type: T.Type) -> T {
+        switch self {
+        case .typed(let instance): unsafeDowncast(instance, to: GraphValue<T>.self).value
+        case .object(let object): object as! T
+        }
+    }
+}
+
 @usableFromInline
 final class ResolutionGraph: Sendable {
     private struct State {
@@ -14,26 +61,36 @@ final class ResolutionGraph: Sendable {
     }
 
     private enum Entry {
-        case strong(Any)
+        case strong(GraphInstance)
         case weak(WeakBox)
     }
 
     private let state = Locked(State())
 
     /// The instance kept for `key`, if it is still alive.
-    func instance(for key: InstanceKey) -> Any? {
+    func instance(for key: InstanceKey) -> KeptGraphInstance? {
         state.withLock { state in
             switch state.instances[key] {
-            case .strong(let value): value
-            case .weak(let box): box.object
+            case .strong(let instance): .typed(instance)
+            case .weak(let box): box.object.map { .object($0) }
             case nil: nil
             }
         }
     }
 
-    /// Keeps `value` for `key`, strongly while a resolution runs in the graph.
-    func setInstance(_ value: Any, for key: InstanceKey) {
-        state.withLock { $0.instances[key] = .strong(value) }
+    /// Keeps `instance` for `key`, strongly while a resolution runs in the graph.
+    func setInstance(_ instance: GraphInstance, for key: InstanceKey) {
+        state.withLock { $0.instances[key] = .strong(instance) }
+    }
+
+    /// Keeps `instances`, which the resolution that made this graph kept before anything
+    /// shared it, strongly.
+    func adopt(_ instances: [InstanceKey: GraphInstance]) {
+        state.withLock { state in
+            for (key, instance) in instances {
+                state.instances[key] = .strong(instance)
+            }
+        }
     }
 
     /// A resolution starts running in the graph.
@@ -49,11 +106,10 @@ final class ResolutionGraph: Sendable {
             guard state.resolutions == 0 else { return }
             state.instances = state.instances.compactMapValues { entry in
                 switch entry {
-                case .strong(let value):
-                    guard Swift.type(of: value) is AnyObject.Type else { return nil }
-                    return .weak(WeakBox(value as AnyObject))
+                case .strong(let instance):
+                    instance.object.map { .weak(WeakBox($0)) }
                 case .weak(let box):
-                    return box.object == nil ? nil : entry
+                    box.object == nil ? nil : entry
                 }
             }
         }

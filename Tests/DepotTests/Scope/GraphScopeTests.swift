@@ -98,6 +98,68 @@ final class OtherContainer: SharedContainer {
         }
     #endif
 
+    @Test func aValueTypeIsMadeOncePerGraph() {
+        let container = Container()
+        let made = Counter()
+        container.graphNumber.register {
+            made.increment()
+            return 7
+        }
+        let pair = container.graphNumberPair()
+        #expect(pair.first == 7 && pair.second == 7)
+        #expect(made.value == 1)
+        _ = container.graphNumberPair()
+        #expect(made.value == 2)
+    }
+
+    @Test func aValueTypeMadeBeforeAProviderIsSharedWithItUntilTheResolutionEnds() {
+        let container = Container()
+        let made = Counter()
+        container.graphNumber.register {
+            made.increment()
+            return made.value
+        }
+        let holder = container.graphNumberHolder()
+        // The provider resolved inside the resolution: the value made before it, not a new one.
+        #expect(holder.first == 1 && holder.second == 1)
+        #expect(made.value == 1)
+        // A graph holds no value type once its resolution ends: the provider makes a new one.
+        #expect(holder.provider() == 2)
+    }
+
+    @Test func anInstanceWhoseDeinitResolvesIsReleasedAfterItsGraph() {
+        let container = Container()
+        let roots = Locked<[GraphRoot]>([])
+        let made = Counter()
+        container.graphDeinitProbe.register {
+            made.increment()
+            // Only the first probe resolves when it goes: the probes made then do nothing.
+            guard made.value == 1 else { return DeinitProbe(nil) }
+            return DeinitProbe {
+                // Resolved while the ended graph lets go of its instances: a graph of its own.
+                let root = container.graphRoot()
+                let pair = container.deinitProbePair()
+                #expect(pair.first === pair.second)
+                roots.withLock { $0.append(root) }
+            }
+        }
+        weak var first: DeinitProbe?
+        do {
+            let pair = container.deinitProbePair()
+            #expect(pair.first === pair.second)
+            first = pair.first
+        }
+        #expect(first == nil)
+        #expect(made.value == 2)
+        let resolvedInDeinit = roots.current
+        #expect(resolvedInDeinit.count == 1)
+        if let root = resolvedInDeinit.first {
+            #expect(root.left.shared === root.right.shared)
+            // The graph of a later resolution is a new one.
+            #expect(container.graphRoot().left.shared !== root.left.shared)
+        }
+    }
+
     @Test func manyGraphResolutionsKeepNothingAlive() {
         let container = Container()
         let alive = Locked<[Weak]>([])
@@ -117,4 +179,44 @@ final class OtherContainer: SharedContainer {
 final class Weak: @unchecked Sendable {
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
+}
+
+/// Runs `onDeinit` when released.
+final class DeinitProbe: @unchecked Sendable {
+    private let onDeinit: (() -> Void)?
+
+    init(_ onDeinit: (() -> Void)?) {
+        self.onDeinit = onDeinit
+    }
+
+    deinit {
+        onDeinit?()
+    }
+}
+
+final class GraphNumberHolder: @unchecked Sendable {
+    let first: Int
+    let second: Int
+    let provider: Provider<Int>
+    init(first: Int, second: Int, provider: Provider<Int>) {
+        (self.first, self.second, self.provider) = (first, second, provider)
+    }
+}
+
+extension Container {
+    fileprivate var graphNumber: Factory<Int> { self { 0 }.graph }
+    fileprivate var graphNumberPair: Factory<(first: Int, second: Int)> {
+        self { (self.graphNumber(), self.graphNumber()) }
+    }
+    fileprivate var graphDeinitProbe: Factory<DeinitProbe> { self { DeinitProbe(nil) }.graph }
+    fileprivate var deinitProbePair: Factory<(first: DeinitProbe, second: DeinitProbe)> {
+        self { (self.graphDeinitProbe(), self.graphDeinitProbe()) }
+    }
+    fileprivate var graphNumberHolder: Factory<GraphNumberHolder> {
+        self {
+            let first = self.graphNumber()
+            let provider = self.graphNumber.provider
+            return GraphNumberHolder(first: first, second: provider(), provider: provider)
+        }
+    }
 }
