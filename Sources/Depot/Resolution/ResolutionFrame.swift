@@ -23,7 +23,11 @@ final class ResolutionFrame {
     // @exclusivity(unchecked) on the properties a resolve changes: only the owning thread uses
     // them, and never inside another access to them, so the runtime's dynamic exclusivity check
     // (a thread-local access set, on every push and pop) would find nothing.
-    @exclusivity(unchecked) private(set) var path: [ResolutionStep] = []
+    /// The path: `depth` steps from `steps`, outermost first, in room for `capacity`. Kept by
+    /// hand rather than in an array, so that a push or pop checks no uniqueness.
+    @exclusivity(unchecked) private var steps: UnsafeMutablePointer<ResolutionStep>
+    @exclusivity(unchecked) private(set) var depth = 0
+    @exclusivity(unchecked) private var capacity = 16
     #if DEBUG
         /// The scope and manager of each step on `path`, for captive-dependency warnings.
         @exclusivity(unchecked) private var owners: [(scope: Scope, manager: ContainerManager)] =
@@ -54,10 +58,12 @@ final class ResolutionFrame {
     let hits = HitCache()
 
     init() {
-        path.reserveCapacity(16)
+        steps = .allocate(capacity: capacity)
     }
 
     deinit {
+        steps.deinitialize(count: depth)
+        steps.deallocate()
         hits.close()
     }
 
@@ -104,11 +110,13 @@ final class ResolutionFrame {
         return key
     }()
 
-    /// How many resolutions are running on this thread, the current one included.
-    var depth: Int { path.count }
+    /// The factories being resolved on this thread, outermost first; how many is `depth`.
+    var path: [ResolutionStep] {
+        Array(UnsafeBufferPointer(start: steps, count: depth))
+    }
 
     /// The step that resolves the current factory's dependencies, if any.
-    var parent: ResolutionStep? { path.last }
+    var parent: ResolutionStep? { depth > 0 ? steps[depth - 1] : nil }
 
     /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
     /// the path. In debug builds, also reports a captive dependency.
@@ -191,22 +199,36 @@ final class ResolutionFrame {
     /// Consuming, so that the step is moved onto the path rather than copied.
     private func push(_ step: consuming ResolutionStep) {
         checkPush(step)
-        path.append(step)
+        if depth == capacity {
+            grow()
+        }
+        (steps + depth).initialize(to: step)
+        depth += 1
+    }
+
+    /// Doubles the room for steps.
+    private func grow() {
+        let grown = UnsafeMutablePointer<ResolutionStep>.allocate(capacity: capacity * 2)
+        grown.moveInitialize(from: steps, count: depth)
+        steps.deallocate()
+        steps = grown
+        capacity *= 2
     }
 
     /// Stops the process if `step` is already on the path or the path is too deep.
     private func checkPush(_ step: ResolutionStep) {
         // Compares the cheap fields in place first, without copying a step out of the array.
         var index = 0
-        while index < path.count {
-            if path[index].manager == step.manager, path[index].key == step.key,
-                path[index].isSameResolution(as: step)
+        while index < depth {
+            let onPath = steps + index
+            if onPath.pointee.manager == step.manager, onPath.pointee.key == step.key,
+                onPath.pointee.isSameResolution(as: step)
             {
                 failCycle(closingWith: step)
             }
             index += 1
         }
-        if path.count >= Self.maximumDepth {
+        if depth >= Self.maximumDepth {
             failTooDeep(at: step)
         }
     }
@@ -216,7 +238,7 @@ final class ResolutionFrame {
     @usableFromInline
     func checkCaptive(_ step: ResolutionStep, scope: Scope) {
         #if DEBUG
-            guard let owner = owners.last, let ownerStep = path.last,
+            guard let owner = owners.last, let ownerStep = parent,
                 owner.scope.keepsStrongly, scope.livesShorterThanAnOwner
             else { return }
             owner.manager.warnCaptive(
@@ -227,11 +249,12 @@ final class ResolutionFrame {
     /// Pops the current step; the outermost one ends the graph.
     @usableFromInline
     func leave() {
-        path.removeLast()
+        depth -= 1
+        (steps + depth).deinitialize(count: 1)
         #if DEBUG
             owners.removeLast()
         #endif
-        guard path.isEmpty else { return }
+        guard depth == 0 else { return }
         if !localGraph.isEmpty {
             endLocalGraph()
         }
@@ -262,7 +285,7 @@ final class ResolutionFrame {
     /// `Provider` made now joins. `nil` outside any resolution.
     func currentGraph() -> ResolutionGraph? {
         if let graph { return graph }
-        guard !path.isEmpty else { return nil }
+        guard depth > 0 else { return nil }
         let made = spareGraph ?? ResolutionGraph()
         spareGraph = nil
         made.enter()
@@ -320,15 +343,15 @@ final class ResolutionFrame {
     func setGraphInstance(_ instance: GraphInstance, for key: InstanceKey) {
         if let graph {
             graph.setInstance(instance, for: key)
-        } else if !path.isEmpty {
+        } else if depth > 0 {
             localGraph[key] = instance
         }
     }
 
     private func failCycle(closingWith step: ResolutionStep) -> Never {
         let start = path.firstIndex { $0.isSameResolution(as: step) } ?? 0
-        let steps = path[start...].map(\.description) + [step.description]
-        fatalError("Depot: circular dependency: " + steps.joined(separator: " -> "))
+        let names = path[start...].map(\.description) + [step.description]
+        fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
     }
 
     private func failTooDeep(at step: ResolutionStep) -> Never {
@@ -345,9 +368,9 @@ final class ResolutionFrame {
     func failCircularWait(continuingWith circle: [ResolutionStep]) -> Never {
         let closing = circle.last!
         let start = path.firstIndex { $0.isSameResolution(as: closing) } ?? 0
-        let steps = (path[start...] + circle.dropLast()).map(\.description) + [closing.description]
+        let names = (path[start...] + circle.dropLast()).map(\.description) + [closing.description]
         fatalError(
-            "Depot: circular dependency: " + steps.joined(separator: " -> ")
+            "Depot: circular dependency: " + names.joined(separator: " -> ")
                 + " (across threads: each waits for another to finish creating)")
     }
 }
