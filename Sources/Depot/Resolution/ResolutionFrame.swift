@@ -277,7 +277,8 @@ final class ResolutionFrame {
         // this thread and so use `localGraph` again.
         var ended: [InstanceKey: GraphInstance] = [:]
         swap(&ended, &localGraph)
-        ended.removeAll(keepingCapacity: true)
+        // The room of a usual graph is kept for the next one; an unusually large one is freed.
+        ended.removeAll(keepingCapacity: ended.count <= 64)
         localGraph = ended
     }
 
@@ -291,7 +292,7 @@ final class ResolutionFrame {
         made.enter()
         if !localGraph.isEmpty {
             made.adopt(localGraph)
-            localGraph.removeAll(keepingCapacity: true)
+            localGraph.removeAll(keepingCapacity: localGraph.count <= 64)
         }
         graph = made
         return made
