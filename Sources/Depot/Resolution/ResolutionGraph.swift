@@ -1,10 +1,3 @@
-/// The graph-scoped instances of one resolution graph: the outermost resolve on a thread and
-/// every resolve nested inside it, and later the resolves of the `Lazy`s and `Provider`s made
-/// during it, which join the graph.
-///
-/// While a resolution runs in the graph, its instances are held strongly; once the last one has
-/// returned they are held weakly, so a `Lazy` or `Provider` that keeps the graph never keeps its
-/// instances alive (a value type, which cannot be held weakly, is dropped then).
 /// A graph-scoped instance, kept by its factory's key, which names its type: a
 /// ``GraphValue`` of that type, so that reading it back is a downcast, not a dynamic cast from
 /// `Any`.
@@ -52,6 +45,14 @@ enum KeptGraphInstance {
     }
 }
 
+/// The graph-scoped instances of one resolution graph: the outermost resolve on a thread and
+/// every resolve nested inside it, and later the resolves of the `Lazy`s and `Provider`s made
+/// during it, which join the graph. Made when the first `Lazy` or `Provider` is: until then the
+/// resolving thread's frame keeps the instances, without a lock.
+///
+/// While a resolution runs in the graph, its instances are held strongly; once the last one has
+/// returned they are held weakly, so a `Lazy` or `Provider` that keeps the graph never keeps its
+/// instances alive (a value type, which cannot be held weakly, is dropped then).
 @usableFromInline
 final class ResolutionGraph: Sendable {
     private struct State {
