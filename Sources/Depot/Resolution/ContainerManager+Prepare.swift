@@ -193,8 +193,8 @@ extension ContainerManager {
             logger("Depot: \(depth): \(step) = \(origin.rawValue) [\(plan.scope)]")
         }
         if plan.records {
-            let path = frame.path
-            let parent = entered ? path.dropLast().last : path.last
+            // Entered: the top of the path is `step` itself.
+            let parent = frame.step(below: entered ? 1 : 0)
             state.withLock { $0.dependencies.add(step, scope: plan.scope, resolvedBy: parent) }
         }
     }

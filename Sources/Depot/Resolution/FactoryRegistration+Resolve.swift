@@ -243,7 +243,7 @@ extension FactoryRegistration {
                         creation, key: key, value: value, scope: plan.scope, createdAt: createdAt)
                 }
                 creation.finish()
-                if !isKept, plan.scope.holdsWeakly, !(Swift.type(of: value as Any) is AnyClass) {
+                if !isKept, plan.scope.holdsWeakly, asObject(value) == nil {
                     warnOnce(
                         "Depot: \(step(parameter)) is a value type in the \(plan.scope) scope, "
                             + "which holds instances weakly; it behaves as unique. Use .cached to "

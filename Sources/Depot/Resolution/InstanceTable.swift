@@ -154,8 +154,8 @@ struct InstanceTable {
         if let custom = scope.custom {
             let kept: Any
             if scope.holdsWeakly {
-                guard Swift.type(of: value as Any) is AnyObject.Type else { return false }
-                kept = WeakBox(value as AnyObject)
+                guard let object = asObject(value) else { return false }
+                kept = WeakBox(object)
             } else {
                 kept = value
             }
@@ -164,9 +164,9 @@ struct InstanceTable {
         } else if scope.holdsWeakly {
             // A value type has no identity to hold weakly: it is not kept (the scope acts as
             // `unique` for it).
-            guard Swift.type(of: value as Any) is AnyObject.Type else { return false }
+            guard let object = asObject(value) else { return false }
             let replaced = cells.updateValue(
-                WeakCell(value as AnyObject, scope: ObjectIdentifier(scope), createdAt: createdAt),
+                WeakCell(object, scope: ObjectIdentifier(scope), createdAt: createdAt),
                 forKey: key)
             if replaced != nil { purgeHitCaches() }
         } else {

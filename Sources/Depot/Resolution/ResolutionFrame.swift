@@ -116,7 +116,12 @@ final class ResolutionFrame {
     }
 
     /// The step that resolves the current factory's dependencies, if any.
-    var parent: ResolutionStep? { depth > 0 ? steps[depth - 1] : nil }
+    var parent: ResolutionStep? { step(below: 0) }
+
+    /// The step `offset` steps below the top of the path (0: the top), if the path is that deep.
+    func step(below offset: Int) -> ResolutionStep? {
+        depth > offset ? steps[depth - 1 - offset] : nil
+    }
 
     /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
     /// the path. In debug builds, also reports a captive dependency.

@@ -21,10 +21,7 @@ final class GraphValue<T>: GraphInstance {
         self.value = value
     }
 
-    override var object: AnyObject? {
-        let value: Any = value
-        return Swift.type(of: value) is AnyObject.Type ? value as AnyObject : nil
-    }
+    override var object: AnyObject? { asObject(value) }
 }
 
 /// A graph-scoped instance found for a key.

@@ -135,6 +135,11 @@ final class KeepOneStorage: ScopeStorage {
     @usableFromInline func removeAll() { values.removeAll() }
 }
 
+/// `value` as an object, or `nil` for a value type, which has no identity to hold weakly.
+func asObject(_ value: Any) -> AnyObject? {
+    Swift.type(of: value) is AnyObject.Type ? value as AnyObject : nil
+}
+
 /// What a weak ``Scope/Custom`` scope gives its storage: the instance, held weakly.
 final class WeakBox {
     weak var object: AnyObject?
