@@ -6,6 +6,14 @@ final class TypeContainer: SharedContainer, Resolving {
     let manager = ContainerManager()
 }
 
+/// Registered by one test only. A singleton is kept for the container type, and registering a
+/// type in any `TypeContainer` drops its singleton: with `Thing`, which other tests register
+/// while they run in parallel, the two resolves could get different instances.
+private final class SingletonThing: Sendable {
+    let id: Int
+    init(id: Int = 0) { self.id = id }
+}
+
 @Suite struct ResolvingTests {
     @Test func resolvesWhatWasRegisteredForTheType() {
         let container = TypeContainer()
@@ -21,10 +29,10 @@ final class TypeContainer: SharedContainer, Resolving {
 
     @Test func registrationModifiersAreKept() {
         let container = TypeContainer()
-        container.register { Thing() }.scope(.singleton)
-        #expect(container.resolve(Thing.self) === container.resolve(Thing.self))
-        container.register { Thing(id: 2) }
-        #expect(container.resolve(Thing.self)?.id == 2)
+        container.register { SingletonThing() }.scope(.singleton)
+        #expect(container.resolve(SingletonThing.self) === container.resolve(SingletonThing.self))
+        container.register { SingletonThing(id: 2) }
+        #expect(container.resolve(SingletonThing.self)?.id == 2)
     }
 
     @Test func laterRegistrationReplacesEarlier() {
