@@ -282,8 +282,7 @@ final class ResolutionFrame {
         // this thread and so use `localGraph` again.
         var ended: [InstanceKey: GraphInstance] = [:]
         swap(&ended, &localGraph)
-        // The room of a usual graph is kept for the next one; an unusually large one is freed.
-        ended.removeAll(keepingCapacity: ended.count <= 64)
+        ended.removeAllForNextGraph()
         localGraph = ended
     }
 
@@ -297,7 +296,7 @@ final class ResolutionFrame {
         made.enter()
         if !localGraph.isEmpty {
             made.adopt(localGraph)
-            localGraph.removeAll(keepingCapacity: localGraph.count <= 64)
+            localGraph.removeAllForNextGraph()
         }
         graph = made
         return made

@@ -116,8 +116,16 @@ final class ResolutionGraph: Sendable {
     /// Empties the graph for reuse by the next resolution on the same thread.
     func removeAll() {
         state.withLock { state in
-            state.instances.removeAll(keepingCapacity: state.instances.count <= 64)
+            state.instances.removeAllForNextGraph()
             state.resolutions = 0
         }
+    }
+}
+
+extension Dictionary where Key == InstanceKey {
+    /// Empties the instances of a graph that ended, keeping their room for the next resolution
+    /// on the thread, unless the graph was unusually large (more than 64 instances).
+    mutating func removeAllForNextGraph() {
+        removeAll(keepingCapacity: count <= 64)
     }
 }
