@@ -16,7 +16,8 @@ let package = Package(
         .testTarget(
             name: "DepotTests", dependencies: ["Depot", "DepotTesting", "depot-crash-helper"]),
         // Runs scenarios that stop the process (cycles, missing registrations) for the tests
-        // that check the message and the exit status.
+        // that check the message and the exit status, and those that measure the whole process
+        // (resident memory) away from the tests running in parallel.
         .executableTarget(
             name: "depot-crash-helper", dependencies: ["Depot"], path: "Tests/CrashHelper"),
         .testTarget(name: "DepotTestingTests", dependencies: ["Depot", "DepotTesting"]),

@@ -1,4 +1,5 @@
-// Runs one scenario named by the first argument; the ones that should stop the process do.
+// Runs one scenario named by the first argument; the ones that should stop the process do, and
+// the ones that measure the whole process (its resident memory) have it to themselves.
 import Depot
 import Foundation
 
@@ -50,6 +51,19 @@ final class WrongStorage: ScopeStorage {
 
 extension Container {
     var cachedNode: Factory<Node> { self { Node(depth: 0) }.cached }
+    var graphNode: Factory<Node> { self { Node(depth: 0) }.graph }
+    /// Three nodes, two of them one graph-scoped instance.
+    var graphTriple: Factory<[Node]> {
+        self { [self.graphNode(), self.graphNode(), Node(depth: 1)] }
+    }
+}
+
+/// The process's resident memory, in bytes (0 where /proc is not there).
+func residentBytes() -> Int {
+    guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+    else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 let container = Container()
@@ -79,6 +93,12 @@ case "wrong-storage":
     let node = container.cachedNode.scope(scope)
     _ = node()
     _ = node()
+case "graph-memory":
+    // Measured alone in this process: resident memory counts everything the process does.
+    for _ in 0..<10_000 { _ = container.graphTriple() }
+    let before = residentBytes()
+    for _ in 0..<1_000_000 { _ = container.graphTriple() }
+    print("grew \(residentBytes() - before)")
 case "promised":
     container.manager.promiseTriggersError = true
     _ = container.promisedNode()
@@ -86,7 +106,7 @@ default:
     print(
         "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|parameter-recursion|"
             + "cross-thread-cycle|use-scope-late|"
-            + "wrong-storage|promised")
+            + "wrong-storage|graph-memory|promised")
     exit(2)
 }
 print("finished")

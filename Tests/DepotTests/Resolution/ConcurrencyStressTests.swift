@@ -97,7 +97,7 @@ import Testing
             _ = container.uniqueThing()
             served.signal()
         }
-        #expect(signalled(served, within: 10))
+        #expect(signalled(served, within: hangLimit))
         blocked.release()
     }
 
@@ -112,7 +112,7 @@ import Testing
             _ = fast.cachedThing()
             served.signal()
         }
-        #expect(signalled(served, within: 10))
+        #expect(signalled(served, within: hangLimit))
         blocked.release()
     }
 
@@ -133,7 +133,7 @@ import Testing
         usleep(20_000)
         blocked.release()
         #expect(blocked.waitUntilFinished())
-        #expect(waiters.wait(timeout: .now() + 10) == .success)
+        #expect(waiters.wait(timeout: .now() + hangLimit) == .success)
         #expect(blocked.calls.value == 1)
         #expect(Set(seen.current) == [ObjectIdentifier(blocked.result.current!)])
     }

@@ -8,7 +8,7 @@ struct HelperRun {
 }
 
 /// Runs the `depot-crash-helper` executable, built beside the test bundle in the same
-/// configuration, with `scenario`, and stops it if it runs for over a minute.
+/// configuration, with `scenario`, and stops it if it runs past the ``hangLimit``.
 ///
 /// The Swift runtime's backtracer is turned off for it: the tests need the message and the exit
 /// status, and the backtracer can hang on a process built with ThreadSanitizer. Output goes to
@@ -38,7 +38,7 @@ func runCrashHelper(_ scenario: String) throws -> HelperRun {
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
     try process.run()
-    if exited.wait(timeout: .now() + 60) == .timedOut {
+    if exited.wait(timeout: .now() + hangLimit) == .timedOut {
         process.terminate()
         exited.wait()
     }
