@@ -49,6 +49,19 @@ final class WrongStorage: ScopeStorage {
     func removeAll() {}
 }
 
+/// A storage with a bug: it resolves from the container that calls it, under that container's
+/// lock.
+final class ResolvingStorage: ScopeStorage {
+    func value(for key: ScopeKey) -> Any? { container.cachedNode() }
+    func setValue(_ value: Any, for key: ScopeKey) {}
+    func removeAll() {}
+}
+
+/// Reads itself from inside its own factory.
+final class SelfReading: @unchecked Sendable {
+    var lazy: Lazy<Node>?
+}
+
 extension Container {
     var cachedNode: Factory<Node> { self { Node(depth: 0) }.cached }
     var graphNode: Factory<Node> { self { Node(depth: 0) }.graph }
@@ -93,6 +106,16 @@ case "wrong-storage":
     let node = container.cachedNode.scope(scope)
     _ = node()
     _ = node()
+case "resolving-storage":
+    let scope = Scope.Custom(name: "resolving") { ResolvingStorage() }
+    let node = container.cachedNode.scope(scope)
+    _ = node()
+    _ = node()
+case "lazy-reads-itself":
+    let holder = SelfReading()
+    let factory = container.cachedNode.register { Node(depth: holder.lazy!.value.depth + 1) }
+    holder.lazy = factory.lazy
+    _ = holder.lazy!.value
 case "graph-memory":
     // Measured alone in this process: resident memory counts everything the process does.
     for _ in 0..<10_000 { _ = container.graphTriple() }
@@ -106,7 +129,7 @@ default:
     print(
         "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|parameter-recursion|"
             + "cross-thread-cycle|use-scope-late|"
-            + "wrong-storage|graph-memory|promised")
+            + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised")
     exit(2)
 }
 print("finished")

@@ -34,8 +34,34 @@ final class AccountScreen {
     @Injected(\.accountViewModel) var model
 }
 
+/// Lines appended from anywhere, for the `deinit` snippet.
+final class ConnectionLog: @unchecked Sendable {
+    private let lines = Locked<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+extension Container {
+    var connectionLog: Factory<ConnectionLog> { self { ConnectionLog() }.cached }
+    var connection: Factory<Connection> { self { Connection(container: self) }.cached }
+}
+
+final class Connection {
+    let container: Container
+    init(container: Container) { self.container = container }
+    deinit { container.connectionLog().append("closed") }
+}
+
 @Suite(.container)
 struct ConcurrencySnippets {
+    @Test func aDeinitMayResolveFromTheContainerThatLetsItGo() {
+        let container = Container()
+        _ = container.connection()
+        let log = container.connectionLog()
+        container.connection.reset()
+        #expect(log.all == ["closed"])
+    }
+
     @Test @MainActor func aMainActorTypesInjectedPropertiesResolveOnTheMainActor() {
         #expect(AccountScreen().model.title == "Account")
     }

@@ -1,6 +1,7 @@
 extension ContainerManager {
-    /// Everything a manager guards with its lock.
-    struct State {
+    /// Everything a manager guards with its lock. What a change lets go of (instances,
+    /// registered closures, containers) is released after the lock (see ``DropsValues``).
+    struct State: DropsValues {
         var registrations: [FactoryKey: Registration] = [:]
         var instances = InstanceTable()
         var isAutoRegistered = false
@@ -35,6 +36,12 @@ extension ContainerManager {
         /// Set by `makeChild()`: the container that resolves every factory this one has not
         /// registered itself.
         var parent: (any ManagedContainer)?
+
+        /// Kept with the instance table's, which drops most.
+        var dropped: [Any] {
+            get { instances.dropped }
+            set { instances.dropped = newValue }
+        }
     }
 
     /// What `push()` saves.
@@ -124,7 +131,20 @@ extension ContainerManager.State {
     ) {
         var fields = registrations[key]?.fields ?? .init()
         change(&fields)
-        registrations[key] = fields.isEmpty ? nil : ContainerManager.Registration(fields)
+        let replaced =
+            fields.isEmpty
+            ? registrations.removeValue(forKey: key)
+            : registrations.updateValue(ContainerManager.Registration(fields), forKey: key)
+        if let replaced {
+            // Its closures may hold the last reference to what they captured.
+            drop(replaced)
+        }
+    }
+
+    /// Forgets every registration.
+    mutating func removeAllRegistrations() {
+        drop(registrations)
+        registrations.removeAll()
     }
 
     /// Forgets the replacement factory and modifiers registered for `key`, keeping its contexts.

@@ -46,38 +46,47 @@ public final class ContainerManager: @unchecked Sendable {
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
     public var defaultScope: Scope? {
         get { state.withLockReading { state, _ in state.defaultScope } }
-        set { state.withLock { $0.defaultScope = newValue } }
+        set { replace(\.defaultScope, with: newValue) }
     }
 
     /// Whether each resolution of this container is logged through ``logger``.
     public var trace: Bool {
         get { state.withLockReading { state, _ in state.trace } }
-        set { state.withLock { $0.trace = newValue } }
+        set { replace(\.trace, with: newValue) }
     }
 
     /// Receives trace lines and diagnostics. Prints by default.
     public var logger: @Sendable (String) -> Void {
         get { state.withLockReading { state, _ in state.logger } }
-        set { state.withLock { $0.logger = newValue } }
+        set { replace(\.logger, with: newValue) }
     }
 
     /// Whether resolving a `promised()` factory that nobody registered stops the process (with the
     /// container, key and type named) rather than returning `nil`. On in debug builds.
     public var promiseTriggersError: Bool {
         get { state.withLockReading { state, _ in state.promiseTriggersError } }
-        set { state.withLock { $0.promiseTriggersError = newValue } }
+        set { replace(\.promiseTriggersError, with: newValue) }
     }
 
     /// Called with every instance this container resolves, after the factory's own decorator.
     public var decorator: (@Sendable (Any) -> Void)? {
         get { state.withLockReading { state, _ in state.decorator } }
-        set { state.withLock { $0.decorator = newValue } }
+        set { replace(\.decorator, with: newValue) }
     }
 
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
         get { state.withLockReading { state, _ in state.clock } }
-        set { state.withLock { $0.clock = newValue } }
+        set { replace(\.clock, with: newValue) }
+    }
+
+    /// Sets one setting; the old value (a closure may hold the last reference to what it
+    /// captured) is released after the lock.
+    private func replace<Value>(
+        _ setting: WritableKeyPath<State, Value>, with newValue: Value
+    ) {
+        var replaced = newValue
+        state.withLock { swap(&$0[keyPath: setting], &replaced) }
     }
 
     /// Kept so FactoryKit code that tunes its cycle check builds; Depot ignores it.
@@ -100,12 +109,14 @@ public final class ContainerManager: @unchecked Sendable {
     ///   parent has run it). For a container that uses another's caches (`useScope(from:)`),
     ///   the caches forgotten are those shared ones.
     public func reset(options: FactoryResetOptions = .all) {
+        // Only Depot's tables change under the lock; what they drop (instances, registered
+        // closures) is released after it (see `DropsValues`).
         let sharedCaches = state.withLock { state -> ContainerManager? in
             switch options {
             case .none:
                 return nil
             case .all:
-                state.registrations.removeAll()
+                state.removeAllRegistrations()
                 state.instances.removeAll()
                 // A child never runs autoRegister(): its parent has.
                 state.isAutoRegistered = state.parent != nil
@@ -149,6 +160,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// Container.shared.manager.pop()
     /// ```
     public func push() {
+        // Copies references: releases nothing.
         state.withLock { state in
             state.snapshots.append(
                 Snapshot(registrations: state.registrations, instances: state.instances.snapshot))
@@ -157,8 +169,10 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Puts back what the last `push()` saved; does nothing if nothing was pushed.
     public func pop() {
+        // What the snapshot replaces is dropped, and released after the lock.
         state.withLock { state in
             guard let snapshot = state.snapshots.popLast() else { return }
+            state.removeAllRegistrations()
             state.registrations = snapshot.registrations
             state.instances.restore(snapshot.instances)
         }
@@ -189,6 +203,8 @@ public final class ContainerManager: @unchecked Sendable {
         }
 
         func removeInstances(of scope: Scope) {
+            // A custom storage's removeAll() runs here, by design (see `ScopeStorage`); the
+            // cells dropped are released after the lock.
             state.withLock { state in
                 state.instances.removeInstances(of: scope)
             }
@@ -222,6 +238,9 @@ public final class ContainerManager: @unchecked Sendable {
         case .runningOnThisThread:
             return true
         case .toRun:
+            // User code, outside `state`'s lock but inside the recursive gate, by design: the
+            // thread registering may resolve and register (it gets through the gate again);
+            // other threads wait until it has finished.
             (container as? AutoRegistering)?.autoRegister()
             state.withLock { state in
                 state.isAutoRegistering = false

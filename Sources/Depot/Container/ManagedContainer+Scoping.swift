@@ -112,6 +112,7 @@ extension ContainerManager {
         let copied = other.state.withLock { $0 }
         state.withLock { state in
             state.copySettings(of: copied)
+            state.removeAllRegistrations()
             state.registrations = copied.registrations
             state.isAutoRegistered = true
             state.parent = copied.parent
@@ -134,6 +135,7 @@ extension ContainerManager {
         let hadInstances = state.withLock { state -> Bool in
             let hadInstances = !state.instances.isEmpty
             state.instances.removeAll()
+            state.drop(state.cacheOwner as Any)
             state.cacheOwner = owner === self ? nil : owner
             return hadInstances
         }

@@ -35,8 +35,9 @@ extension ContainerManager {
         var inventory = cacheOwner.state.withLock { $0.instances.inventory(owner: nil) }
         if let containerType = state.withLock({ $0.containerType }) {
             let singletons = realm.instances.withLock { $0.inventory(owner: containerType) }
-            inventory.merge(singletons) { ($0 + $1).sorted() }
+            inventory.merge(singletons) { $0 + $1 }
         }
-        return inventory
+        // Described after the locks: a parameter's description is user code.
+        return inventory.mapValues { keys in keys.map(\.description).sorted() }
     }
 }

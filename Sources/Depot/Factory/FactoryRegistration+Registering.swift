@@ -41,6 +41,7 @@ extension FactoryRegistration {
     @usableFromInline
     func persist(_ modifier: Modifier) {
         let key = key
+        // The replaced registration is released after the lock (`changeRegistration`).
         manager.state.withLock { state in
             state.changeRegistration(for: key) { fields in
                 switch modifier {

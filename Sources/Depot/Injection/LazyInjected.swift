@@ -72,7 +72,11 @@ final class LazyBox<T>: @unchecked Sendable {
             state.withLock { $0 = value }
             return value
         }
-        set { state.withLock { $0 = newValue } }
+        set {
+            // The replaced value is released after the lock: its deinit may read this property.
+            var replaced: T? = newValue
+            state.withLock { swap(&$0, &replaced) }
+        }
     }
 
     func resolvedOrNil() -> T? {

@@ -50,10 +50,13 @@ extension ContainerManager {
     ) -> Prepared {
         var processLookup: (key: InstanceKey, plan: Plan)?
         var sharedLookup: (owner: ContainerManager, key: InstanceKey, plan: Plan)?
-        var now = 0.0
         // Set when a plain hit of a strongly kept instance may be remembered by the thread's
         // hit cache: at which generation of this manager's state.
         var rememberedGeneration: UInt64?
+        // Reads only, and calls no user code: a custom scope's storage and the clock are left
+        // to the creation path. The hit cache's `remember` may release the cell it replaces,
+        // but a hit cache only holds cells that their table holds too (a table purges the hit
+        // caches before the cells it drops are released), so that release is never the last.
         let prepared = state.withLockReading { state, generation -> Prepared in
             guard state.isAutoRegistered || isInsideAutoRegistration else {
                 return .needsAutoRegistration
@@ -82,9 +85,6 @@ extension ContainerManager {
                     decorator: state.decorator, cacheOwner: state.cacheOwner,
                     checksCaptive: checksCaptive)
             }
-            if timeToLive != nil {
-                now = state.clock.now()
-            }
             // What the hit cache may skip: nothing but the lookup happens on a hit, and nothing
             // but the declared closure (and the graph's lookup) on a `.unique` (`.graph`)
             // resolve.
@@ -93,8 +93,11 @@ extension ContainerManager {
             {
                 rememberedGeneration = generation
             }
-            // A custom scope's storage is called only where a creation can follow.
-            let placement: Scope.Placement = scope.custom == nil ? scope.placement : .none
+            // A custom scope's storage is called only where a creation can follow; so is a
+            // factory with a `timeToLive`, whose age check reads the clock (user code) before
+            // the lock there.
+            let placement: Scope.Placement =
+                scope.custom == nil && timeToLive == nil ? scope.placement : .none
             switch placement {
             case .container:
                 let instanceKey = InstanceKey(factory: key, owner: nil, parameter: parameter)
@@ -103,9 +106,7 @@ extension ContainerManager {
                     sharedLookup = (owner, instanceKey, sharedPlan)
                     return .miss(sharedPlan)
                 }
-                if let cell = state.instances.cell(
-                    for: instanceKey, in: scope, timeToLive: timeToLive, now: { now })
-                {
+                if let cell = state.instances.cell(for: instanceKey, in: scope) {
                     if let rememberedGeneration {
                         state.instances.rememberedBy = ObjectIdentifier(self)
                         ResolutionFrame.current.hits.remember(
@@ -137,8 +138,7 @@ extension ContainerManager {
             plan = processPlan
             let realm = realm
             cell = realm.instances.withLockReading { table, realmGeneration in
-                let cell = table.cell(
-                    for: processKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
+                let cell = table.cell(for: processKey, in: plan.scope)
                 if let cell, let rememberedGeneration {
                     table.rememberedBy = ObjectIdentifier(realm)
                     ResolutionFrame.current.hits.remember(
@@ -151,8 +151,7 @@ extension ContainerManager {
         } else if let (owner, sharedKey, sharedPlan) = sharedLookup {
             plan = sharedPlan
             cell = owner.state.withLockReading { state, _ in
-                state.instances.cell(
-                    for: sharedKey, in: plan.scope, timeToLive: plan.timeToLive, now: { now })
+                state.instances.cell(for: sharedKey, in: plan.scope)
             }
         } else {
             return prepared

@@ -212,9 +212,12 @@ extension FactoryRegistration {
     ) -> (T, Bool) {
         let clock = manager.clock
         while true {
+            // Read before the lock: a clock is user code.
+            let now = plan.timeToLive == nil ? 0 : clock.now()
+            // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
             let found = owner.withInstances { table in
                 table.lookup(
-                    key, in: plan.scope, timeToLive: plan.timeToLive, now: { clock.now() },
+                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now,
                     frame: frame, step: frame.parent!)
             }
             switch found {

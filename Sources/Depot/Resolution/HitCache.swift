@@ -230,6 +230,7 @@ final class HitCache: @unchecked Sendable {
     /// Empties, on every thread, the entries of cells that `owner` (a manager, or a singleton
     /// realm) kept.
     static func purge(owner: ObjectIdentifier) {
+        // The registry holds unretained caches; the cells taken out are released after it.
         var dropped: [InstanceTable.Cell] = []
         registry.withLock { caches in
             for cache in caches.values {

@@ -2,9 +2,10 @@
 /// for singletons), and the creations of them in flight.
 ///
 /// A value type with mutating methods: it lives inside a `Locked`, so every method runs under
-/// its owner's lock.
+/// its owner's lock. What a method lets go of (cells, creations) goes to ``dropped``, released
+/// after the lock: an instance's `deinit` may resolve from the same container.
 @usableFromInline
-struct InstanceTable {
+struct InstanceTable: DropsValues {
     /// A kept instance. Cells never change after they are made, so a cell taken out of the table
     /// under the lock can be read after the lock is released.
     @usableFromInline
@@ -61,23 +62,25 @@ struct InstanceTable {
     /// The factories with instances kept per parameter value: only their removal scans.
     private var parameterised: Set<FactoryKey> = []
     /// The scopes of the kept instances, for the cache inventory's names.
-    private var scopes: [ObjectIdentifier: Scope] = [:]
+    private(set) var scopes: [ObjectIdentifier: Scope] = [:]
     /// The storages of custom scopes, made on first use, by scope.
     private var storages: [ObjectIdentifier: any ScopeStorage] = [:]
-    private var stored: [InstanceKey: Stored] = [:]
+    private(set) var stored: [InstanceKey: Stored] = [:]
     /// The manager or singleton realm that owns this table, once a thread's ``HitCache`` holds
     /// one of its cells: dropping a cell then purges the hit caches, so that none keeps an
     /// instance alive after the table let it go.
     var rememberedBy: ObjectIdentifier?
+    var dropped: [Any] = []
 
     /// The cell kept for `key`, if it belongs to `scope`, its instance is alive, and it is
-    /// younger than `timeToLive` at `now`.
+    /// younger than `timeToLive` at `now` (read from the clock before the lock: a clock is
+    /// user code).
     @inline(__always)
     func cell(
-        for key: InstanceKey, in scope: Scope, timeToLive: Double?, now: () -> Double
+        for key: InstanceKey, in scope: Scope, timeToLive: Double? = nil, now: Double = 0
     ) -> Cell? {
         guard let cell = cells[key], cell.scope == ObjectIdentifier(scope) else { return nil }
-        if let timeToLive, now() - cell.createdAt >= timeToLive { return nil }
+        if let timeToLive, now - cell.createdAt >= timeToLive { return nil }
         // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
         if scope.holdsWeakly, unsafeDowncast(cell, to: WeakCell.self).object == nil { return nil }
         return cell
@@ -86,7 +89,7 @@ struct InstanceTable {
     /// The kept cell, or the creation to wait for, or a new creation that `frame` must carry
     /// out and pass to `finish`.
     mutating func lookup(
-        _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: () -> Double,
+        _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
         frame: @autoclosure () -> ResolutionFrame, step: @autoclosure () -> ResolutionStep
     ) -> Lookup {
         if let custom = scope.custom {
@@ -114,10 +117,10 @@ struct InstanceTable {
     /// than `timeToLive`; a weak box is opened.
     private mutating func storedValue(
         for key: InstanceKey, in scope: Scope, custom: Scope.CustomStorage, timeToLive: Double?,
-        now: () -> Double, step: ResolutionStep
+        now: Double, step: ResolutionStep
     ) -> Any? {
         guard let entry = stored[key], entry.scope == ObjectIdentifier(scope) else { return nil }
-        if let timeToLive, now() - entry.createdAt >= timeToLive { return nil }
+        if let timeToLive, now - entry.createdAt >= timeToLive { return nil }
         guard let value = storage(of: scope, custom).value(for: ScopeKey(key, step: step)) else {
             return nil
         }
@@ -165,21 +168,31 @@ struct InstanceTable {
             // A value type has no identity to hold weakly: it is not kept (the scope acts as
             // `unique` for it).
             guard let object = asObject(value) else { return false }
-            let replaced = cells.updateValue(
-                WeakCell(object, scope: ObjectIdentifier(scope), createdAt: createdAt),
-                forKey: key)
-            if replaced != nil { purgeHitCaches() }
+            dropCell(
+                replacedBy: WeakCell(object, scope: ObjectIdentifier(scope), createdAt: createdAt),
+                for: key)
         } else {
-            let replaced = cells.updateValue(
-                StrongCell(value, scope: ObjectIdentifier(scope), createdAt: createdAt),
-                forKey: key)
-            if replaced != nil { purgeHitCaches() }
+            // A cell replaced here is one `timeToLive` found too old, or another scope's.
+            dropCell(
+                replacedBy: StrongCell(value, scope: ObjectIdentifier(scope), createdAt: createdAt),
+                for: key)
         }
         return true
     }
 
+    /// Keeps `cell` for `key`; the cell it replaces, if any, is dropped.
+    private mutating func dropCell(replacedBy cell: Cell, for key: InstanceKey) {
+        if let replaced = cells.updateValue(cell, forKey: key) {
+            drop(replaced)
+            purgeHitCaches()
+        }
+    }
+
     /// Forgets the instances of `scope` (emptying its storage, for a custom scope) and cancels
     /// their creations.
+    ///
+    /// A custom storage's `removeAll()` is user code that runs under the lock, by design: a
+    /// storage needs no lock of its own (see ``ScopeStorage``).
     mutating func removeInstances(of scope: Scope) {
         let id = ObjectIdentifier(scope)
         removeAll { _, scope in scope == id }
@@ -189,8 +202,10 @@ struct InstanceTable {
     /// Forgets the instances (and cancels the creations) that `predicate` selects by key and
     /// scope. Values in custom storages stop counting; the storages keep them until reset.
     private mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
+        drop(cells)
         cells = cells.keeping { key, cell in !predicate(key, cell.scope) }
         purgeHitCaches()
+        drop(creations)
         creations = creations.filter { !predicate($0.key, $0.value.scope) }
         stored = stored.filter { !predicate($0.key, $0.value.scope) }
     }
@@ -199,8 +214,13 @@ struct InstanceTable {
     /// the factory keeps instances per parameter.
     mutating func removeInstances(of factory: FactoryKey, owner: ObjectIdentifier?) {
         let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
-        if cells.removeValue(forKey: key) != nil { purgeHitCaches() }
-        creations[key] = nil
+        if let removed = cells.removeValue(forKey: key) {
+            drop(removed)
+            purgeHitCaches()
+        }
+        if let cancelled = creations.removeValue(forKey: key) {
+            drop(cancelled)
+        }
         stored[key] = nil
         if parameterised.contains(factory) {
             removeAll { instance, _ in instance.factory == factory && instance.owner == owner }
@@ -209,15 +229,24 @@ struct InstanceTable {
 
     /// Forgets every instance (emptying every custom storage) and cancels every creation.
     mutating func removeAll() {
-        cells.removeAll()
-        purgeHitCaches()
-        creations.removeAll()
+        dropAllCellsAndCreations()
         parameterised.removeAll()
         removeStored()
     }
 
+    /// Drops every cell (purging the hit caches) and every creation in flight.
+    private mutating func dropAllCellsAndCreations() {
+        drop(cells)
+        cells.removeAll()
+        purgeHitCaches()
+        drop(creations)
+        creations.removeAll()
+    }
+
     /// Empties the hit caches' entries of this table's cells, if any thread has one: called
-    /// after dropping cells, under the table's lock, so no thread remembers a dropped cell.
+    /// after dropping cells, under the table's lock, so no thread remembers a dropped cell. The
+    /// purge releases no instance: the dropped cells are in ``dropped`` until the lock is let
+    /// go.
     mutating func purgeHitCaches() {
         guard let owner = rememberedBy else { return }
         rememberedBy = nil
@@ -231,25 +260,6 @@ struct InstanceTable {
         }
     }
 
-    /// What is kept now, by scope name: each factory as `key<Type>` (with its parameter when
-    /// it keeps one per parameter), sorted. Only the instances `owner` selects (the container
-    /// type, for process-wide tables); weakly held instances that are gone are left out.
-    func inventory(owner: ObjectIdentifier?) -> [String: [String]] {
-        var inventory: [String: [String]] = [:]
-        func add(_ key: InstanceKey, scope id: ObjectIdentifier) {
-            guard key.owner == owner, let scope = scopes[id] else { return }
-            inventory[scope.description, default: []].append(key.description)
-        }
-        for (key, cell) in cells {
-            if let weak = cell as? WeakCell, weak.object == nil { continue }
-            add(key, scope: cell.scope)
-        }
-        for (key, entry) in stored {
-            add(key, scope: entry.scope)
-        }
-        return inventory.mapValues { $0.sorted() }
-    }
-
     /// Whether no instance is kept.
     var isEmpty: Bool { cells.isEmpty && stored.isEmpty }
 
@@ -260,10 +270,9 @@ struct InstanceTable {
     /// Puts back what `snapshot` saved; creations in flight are cancelled, and custom storages
     /// are emptied, so nothing made after the snapshot outlives `pop()`.
     mutating func restore(_ snapshot: CellMap) {
+        dropAllCellsAndCreations()
         cells = snapshot
-        purgeHitCaches()
         parameterised = Set(snapshot.parameterKeys.map(\.factory))
-        creations.removeAll()
         removeStored()
     }
 }

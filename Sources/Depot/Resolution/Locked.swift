@@ -41,7 +41,13 @@ final class Locked<State>: @unchecked Sendable {
             byteCount: Self.stateOffset + MemoryLayout<State>.size, alignment: alignment)
         mutex = raw.initializeMemory(
             as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
-        pthread_mutex_init(mutex, nil)
+        // Error-checking: a thread that locks a `Locked` it already holds gets an error, which
+        // `lock()` turns into a message, instead of hanging for ever.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         state = (raw + Self.stateOffset).initializeMemory(
             as: State.self, repeating: initial, count: 1)
     }
@@ -68,7 +74,15 @@ final class Locked<State>: @unchecked Sendable {
     /// before `body` runs.
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        pthread_mutex_lock(mutex)
+        try withLockKeepingDropped(body)
+    }
+
+    /// ``withLock(_:)`` for every state: what `body` drops is released inside the lock.
+    @inline(__always)
+    fileprivate func withLockKeepingDropped<Result>(_ body: (inout State) throws -> Result)
+        rethrows -> Result
+    {
+        lock()
         defer { pthread_mutex_unlock(mutex) }
         if let version {
             depot_atomic_store(version, depot_atomic_add(lockGenerations, 1))
@@ -82,9 +96,57 @@ final class Locked<State>: @unchecked Sendable {
     func withLockReading<Result>(_ body: (inout State, UInt64) throws -> Result) rethrows
         -> Result
     {
-        pthread_mutex_lock(mutex)
+        lock()
         defer { pthread_mutex_unlock(mutex) }
         return try body(&state.pointee, version.map { $0.pointee } ?? 0)
+    }
+
+    @inline(__always)
+    private func lock() {
+        if pthread_mutex_lock(mutex) == EDEADLK {
+            Self.failReentry()
+        }
+    }
+
+    private static func failReentry() -> Never {
+        fatalError(
+            "Depot: a thread asked for a lock of Depot's that it already holds, which would hang "
+                + "it for ever. Depot runs user code under its locks only in a custom scope's "
+                + "ScopeStorage (value(for:), setValue(_:for:), removeAll(), and the deinits of "
+                + "the values a storage lets go of there): that code must not resolve from the "
+                + "same container, nor reset or register. Keep what a storage drops alive until "
+                + "the call has returned, or resolve it elsewhere.")
+    }
+}
+
+/// A state whose changes may let go of instances, closures or containers, whose last release can
+/// run user code (a `deinit` that resolves from the same container): a change collects them in
+/// ``dropped``, and `withLock` releases them after the lock is let go.
+protocol DropsValues {
+    /// What changes let go of since `withLock` last released them.
+    var dropped: [Any] { get set }
+}
+
+extension DropsValues {
+    /// Keeps `value` alive until the lock is let go.
+    mutating func drop(_ value: Any) {
+        dropped.append(value)
+    }
+}
+
+extension Locked where State: DropsValues {
+    /// Runs `body` with the value, under the lock, as every `withLock` does; then releases what
+    /// `body` dropped, after the lock is let go.
+    @inline(__always)
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        var dropped: [Any] = []
+        let result = try withLockKeepingDropped { state in
+            defer { swap(&dropped, &state.dropped) }
+            return try body(&state)
+        }
+        // Released here, with the lock let go.
+        dropped = []
+        return result
     }
 }
 
@@ -105,15 +167,14 @@ final class Mutex: @unchecked Sendable {
     init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        if recursive {
-            var attributes = pthread_mutexattr_t()
-            pthread_mutexattr_init(&attributes)
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-            pthread_mutex_init(mutex, &attributes)
-            pthread_mutexattr_destroy(&attributes)
-        } else {
-            pthread_mutex_init(mutex, nil)
-        }
+        // A non-recursive one checks errors: a thread that locks it again gets a message
+        // instead of hanging.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(
+            &attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
     }
 
     deinit {
@@ -121,6 +182,14 @@ final class Mutex: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() { pthread_mutex_lock(mutex) }
+    func lock() {
+        if pthread_mutex_lock(mutex) == EDEADLK {
+            fatalError(
+                "Depot: a thread asked again for a gate it holds while it runs a factory, which "
+                    + "would hang it for ever: a Lazy, Provider or lazily injected property read "
+                    + "again from inside its own factory (or a deinit that factory triggers). "
+                    + "Break the cycle, e.g. by reading it after the factory has returned.")
+        }
+    }
     func unlock() { pthread_mutex_unlock(mutex) }
 }

@@ -52,10 +52,12 @@ enum KeptGraphInstance {
 /// instances alive (a value type, which cannot be held weakly, is dropped then).
 @usableFromInline
 final class ResolutionGraph: Sendable {
-    private struct State {
+    private struct State: DropsValues {
         var instances: [InstanceKey: Entry] = [:]
         /// How many outermost resolutions (on any thread) run in the graph now.
         var resolutions = 0
+        /// The instances let go of, released after the lock.
+        var dropped: [Any] = []
     }
 
     private enum Entry {
@@ -78,7 +80,11 @@ final class ResolutionGraph: Sendable {
 
     /// Keeps `instance` for `key`, strongly while a resolution runs in the graph.
     func setInstance(_ instance: GraphInstance, for key: InstanceKey) {
-        state.withLock { $0.instances[key] = .strong(instance) }
+        state.withLock { state in
+            if let replaced = state.instances.updateValue(.strong(instance), forKey: key) {
+                state.drop(replaced)
+            }
+        }
     }
 
     /// Keeps `instances`, which the resolution that made this graph kept before anything
@@ -86,7 +92,9 @@ final class ResolutionGraph: Sendable {
     func adopt(_ instances: [InstanceKey: GraphInstance]) {
         state.withLock { state in
             for (key, instance) in instances {
-                state.instances[key] = .strong(instance)
+                if let replaced = state.instances.updateValue(.strong(instance), forKey: key) {
+                    state.drop(replaced)
+                }
             }
         }
     }
@@ -102,6 +110,7 @@ final class ResolutionGraph: Sendable {
         state.withLock { state in
             state.resolutions -= 1
             guard state.resolutions == 0 else { return }
+            state.drop(state.instances)
             state.instances = state.instances.compactMapValues { entry in
                 switch entry {
                 case .strong(let instance):
@@ -116,6 +125,7 @@ final class ResolutionGraph: Sendable {
     /// Empties the graph for reuse by the next resolution on the same thread.
     func removeAll() {
         state.withLock { state in
+            state.drop(state.instances)
             state.instances.removeAllForNextGraph()
             state.resolutions = 0
         }

@@ -79,6 +79,7 @@ public class Scope: @unchecked Sendable {
         case .process:
             SingletonRealm.current.removeInstances(of: self)
         case .container:
+            // Weak references only: forgetting the dead ones releases no instance.
             let caches = holders.withLock { holders in
                 holders.removeDead()
                 return holders.entries.values.compactMap(\.caches)

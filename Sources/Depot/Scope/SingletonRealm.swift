@@ -19,6 +19,8 @@ final class SingletonRealm: Sendable {
     }
 
     func removeInstances(of scope: Scope) {
+        // The dropped cells are released after the lock; a custom storage's removeAll() runs
+        // under it, by design.
         instances.withLock { $0.removeInstances(of: scope) }
     }
 }

@@ -23,4 +23,20 @@ import Testing
         #expect(run.errors.contains("Container.cachedNode<Node>"))
         #expect(!run.output.contains("finished"))
     }
+
+    @Test func storageThatResolvesUnderTheLockStopsWithAMessageInsteadOfHanging() throws {
+        let run = try runCrashHelper("resolving-storage")
+        #expect(run.status != 0)
+        #expect(run.errors.contains("asked for a lock of Depot's that it already holds"))
+        #expect(run.errors.contains("ScopeStorage"))
+        #expect(!run.output.contains("finished"))
+    }
+
+    @Test func lazyReadFromInsideItsOwnFactoryStopsWithAMessageInsteadOfHanging() throws {
+        let run = try runCrashHelper("lazy-reads-itself")
+        #expect(run.status != 0)
+        #expect(!run.output.contains("finished"))
+        #expect(run.errors.contains("asked again for a gate it holds"))
+        #expect(run.errors.contains("Break the cycle"))
+    }
 }
