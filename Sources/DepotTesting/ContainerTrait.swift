@@ -26,8 +26,9 @@ import Testing
 /// }
 /// ```
 public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestScoping {
-    /// Registers what a test needs on its fresh container.
-    public typealias Transform = @Sendable (C) -> Void
+    /// Registers what a test needs on its fresh container; it may be isolated to an actor
+    /// (`{ @MainActor in ... }`) and may await.
+    public typealias Transform = @Sendable @isolated(any) (C) async -> Void
 
     private let shared: TaskLocal<C>
     private let makeContainer: @Sendable () -> C
@@ -48,6 +49,23 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
         self.transform = transform
     }
 
+    /// The same trait, with `transform` registering what each test needs on its fresh container
+    /// (after the trait's own transform, if it has one).
+    ///
+    /// ```swift
+    /// @Test(.container { $0.api { MockAPI() } })
+    /// @Test(.services { @MainActor in $0.viewModel { MockViewModel() } })
+    /// ```
+    public func callAsFunction(transform: @escaping Transform) -> Self {
+        let first = self.transform
+        return ContainerTrait(
+            shared: shared, container: makeContainer(),
+            transform: { container in
+                await first?(container)
+                await transform(container)
+            })
+    }
+
     /// Applied to a suite, the trait reaches each of its tests.
     public var isRecursive: Bool { true }
 
@@ -61,7 +79,7 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
         }
         try await Scope.withIsolatedSingletons {
             let container = makeContainer()
-            transform?(container)
+            await transform?(container)
             try await shared.withValue(container) {
                 try await function()
             }
@@ -73,15 +91,5 @@ extension Trait where Self == ContainerTrait<Container> {
     /// Runs each test with a fresh `Container.shared` and singletons of its own.
     public static var container: Self {
         ContainerTrait(shared: Container.$shared, container: Container())
-    }
-
-    /// Runs each test with a fresh `Container.shared`, after `transform` has registered what the
-    /// test needs.
-    ///
-    /// ```swift
-    /// @Test(.container { $0.api { MockAPI() } })
-    /// ```
-    public static func container(_ transform: @escaping Self.Transform) -> Self {
-        ContainerTrait(shared: Container.$shared, container: Container(), transform: transform)
     }
 }

@@ -18,8 +18,8 @@ final class AccountViewModel {
     var title = "Account"
 }
 extension Container {
-    var accountViewModel: Factory<AccountViewModel> {
-        self { MainActor.assumeIsolated { AccountViewModel() } }
+    @MainActor var accountViewModel: Factory<AccountViewModel> {
+        self { AccountViewModel() }
     }
 }
 
@@ -81,7 +81,7 @@ struct ConcurrencySnippets {
     }
 
     @Test func aMainActorFactoryResolvesFromElsewhereThroughTheGlobalActor() async {
-        let model = await Container.shared.accountViewModel.resolveOnGlobalActor(MainActor.self)
+        let model = await Container.shared.accountViewModel.resolveOnGlobalActor(MainActor.shared)
         #expect(await model.title == "Account")
     }
 

@@ -17,9 +17,9 @@ extension ContainerManager {
             didSet { updateIsObserved() }
         }
         var dependencies = DependencyGraph()
-        var logger: @Sendable (String) -> Void = { print($0) }
+        var logger: (String) -> Void = { print($0) }
         var promiseTriggersError = FactoryContext.isDebugBuild
-        var decorator: (@Sendable (Any) -> Void)? {
+        var decorator: ((Any) -> Void)? {
             didSet { updateIsObserved() }
         }
         /// Whether a resolution must be traced, recorded or passed to the decorator: one flag,

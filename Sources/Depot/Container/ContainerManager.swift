@@ -56,7 +56,7 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Receives trace lines and diagnostics. Prints by default.
-    public var logger: @Sendable (String) -> Void {
+    public var logger: (String) -> Void {
         get { state.withLockReading { state, _ in state.logger } }
         set { replace(\.logger, with: newValue) }
     }
@@ -69,7 +69,7 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Called with every instance this container resolves, after the factory's own decorator.
-    public var decorator: (@Sendable (Any) -> Void)? {
+    public var decorator: ((Any) -> Void)? {
         get { state.withLockReading { state, _ in state.decorator } }
         set { replace(\.decorator, with: newValue) }
     }

@@ -50,7 +50,7 @@ extension ManagedContainer {
     /// - Returns: the factory, ready for modifiers such as `.cached`.
     @inlinable
     public func callAsFunction<T>(
-        key: StaticString = #function, _ factory: @escaping @Sendable () -> T
+        key: StaticString = #function, _ factory: @escaping () -> T
     ) -> Factory<T> {
         Factory(self, key: key, factory)
     }
@@ -58,7 +58,7 @@ extension ManagedContainer {
     /// Declares a factory that takes a parameter: `self { (id: Int) in User(id: id) }`.
     @inlinable
     public func callAsFunction<P, T>(
-        key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T
+        key: StaticString = #function, _ factory: @escaping (P) -> T
     ) -> ParameterFactory<P, T> {
         ParameterFactory(self, key: key, factory)
     }
@@ -66,7 +66,7 @@ extension ManagedContainer {
     /// Declares a factory; the same as `self { ... }`.
     @inlinable
     public func makes<T>(
-        key: StaticString = #function, _ factory: @escaping @Sendable () -> T
+        key: StaticString = #function, _ factory: @escaping () -> T
     ) -> Factory<T> {
         Factory(self, key: key, factory)
     }
@@ -74,7 +74,7 @@ extension ManagedContainer {
     /// Declares a parameterised factory; the same as `self { (p: P) in ... }`.
     @inlinable
     public func makes<P, T>(
-        key: StaticString = #function, _ factory: @escaping @Sendable (P) -> T
+        key: StaticString = #function, _ factory: @escaping (P) -> T
     ) -> ParameterFactory<P, T> {
         ParameterFactory(self, key: key, factory)
     }
@@ -93,7 +93,7 @@ extension ManagedContainer {
     }
 
     /// Calls `decorator` with every instance this container resolves.
-    public func decorator(_ decorator: @escaping @Sendable (Any) -> Void) {
+    public func decorator(_ decorator: ((Any) -> Void)?) {
         manager.decorator = decorator
     }
 
@@ -112,6 +112,36 @@ extension SharedContainer {
     @discardableResult
     public func callAsFunction(_ transform: (Self) -> Void) -> Self {
         transform(self)
+        return self
+    }
+
+    /// Runs `transform`, which may be isolated to an actor (`{ @MainActor in ... }`), with this
+    /// container, and returns it.
+    ///
+    /// ```swift
+    /// await Container.shared { @MainActor in $0.viewModel.register { MockViewModel() } }
+    /// ```
+    @discardableResult
+    public func callAsFunction(_ transform: @Sendable @isolated(any) (Self) async -> Void) async
+        -> Self
+    {
+        await transform(self)
+        return self
+    }
+}
+
+extension ManagedContainer {
+    /// Runs `transform` with this container and returns it.
+    @discardableResult
+    public func with(_ transform: (Self) -> Void) -> Self {
+        transform(self)
+        return self
+    }
+
+    /// Runs `transform`, which may be isolated to an actor, with this container, and returns it.
+    @discardableResult
+    public func with(_ transform: @Sendable @isolated(any) (Self) async -> Void) async -> Self {
+        await transform(self)
         return self
     }
 }

@@ -8,7 +8,8 @@
 /// let api = Container.shared.api()          // resolve
 /// Container.shared.api.register { MockAPI() } // override, e.g. in a test
 /// ```
-public struct Factory<T>: FactoryModifying, Sendable {
+// @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
+public struct Factory<T>: FactoryModifying, @unchecked Sendable {
     /// The factory's container, key, closure and modifiers.
     public var registration: FactoryRegistration<Void, T>
 
@@ -21,7 +22,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: @escaping @Sendable () -> T
+        _ factory: @escaping () -> T
     ) {
         registration = FactoryRegistration(container: container, name: key, body: .plain(factory))
     }
@@ -38,7 +39,7 @@ public struct Factory<T>: FactoryModifying, Sendable {
     ///
     /// - Returns: the factory; modifiers applied to it are kept with the registration.
     @discardableResult
-    public func register(factory: @escaping @Sendable () -> T) -> Self {
+    public func register(factory: @escaping () -> T) -> Self {
         var copy = self
         copy.registration.register(.plain(factory))
         return copy
@@ -46,30 +47,23 @@ public struct Factory<T>: FactoryModifying, Sendable {
 
     /// Registers `factory`; `container.api { MockAPI() }` is `container.api.register { MockAPI() }`.
     @discardableResult
-    public func callAsFunction(factory: @escaping @Sendable () -> T) -> Self {
+    public func callAsFunction(factory: @escaping () -> T) -> Self {
         register(factory: factory)
     }
 
-    /// Resolves on the main actor: for factories whose closure needs it.
+    /// Resolves on the main actor: for factories whose closure is isolated to it.
     @MainActor
     public func resolveOnMainActor() -> T { resolve() }
 
-    /// Resolves on `actor`'s executor.
-    public func resolveOnGlobalActor<Isolation: GlobalActor>(_ actor: Isolation.Type) async -> T
-    where T: Sendable {
-        let isolation: Isolation.ActorType = Isolation.shared
-        return await Self.run(on: isolation) { resolve() }
-    }
-
-    private static func run<Result: Sendable, Isolation: Actor>(
-        on actor: isolated Isolation, _ body: () -> Result
-    ) -> Result {
-        body()
+    /// Resolves on `isolation`, an actor: for factories whose closure is isolated to a global
+    /// actor, `await factory.resolveOnGlobalActor(BackgroundActor.shared)`.
+    public func resolveOnGlobalActor(_ isolation: isolated (any Actor)) -> T where T: Sendable {
+        resolve()
     }
 
     /// Overrides the factory when any of `contexts` holds (see ``FactoryContext``).
     @discardableResult
-    public func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable () -> T)
+    public func context(_ contexts: FactoryContextType..., factory: @escaping () -> T)
         -> Self
     {
         registration.register(.plain(factory), for: contexts)
@@ -78,43 +72,43 @@ public struct Factory<T>: FactoryModifying, Sendable {
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
     @discardableResult
-    public func onArg(_ argument: String, factory: @escaping @Sendable () -> T) -> Self {
+    public func onArg(_ argument: String, factory: @escaping () -> T) -> Self {
         context(.arg(argument), factory: factory)
     }
 
     /// Overrides the factory when any of `arguments` is a launch or runtime argument.
     @discardableResult
-    public func onArgs(_ arguments: [String], factory: @escaping @Sendable () -> T) -> Self {
+    public func onArgs(_ arguments: [String], factory: @escaping () -> T) -> Self {
         context(.args(arguments), factory: factory)
     }
 
     /// Overrides the factory in Xcode previews.
     @discardableResult
-    public func onPreview(factory: @escaping @Sendable () -> T) -> Self {
+    public func onPreview(factory: @escaping () -> T) -> Self {
         context(.preview, factory: factory)
     }
 
     /// Overrides the factory while tests run.
     @discardableResult
-    public func onTest(factory: @escaping @Sendable () -> T) -> Self {
+    public func onTest(factory: @escaping () -> T) -> Self {
         context(.test, factory: factory)
     }
 
     /// Overrides the factory in debug builds.
     @discardableResult
-    public func onDebug(factory: @escaping @Sendable () -> T) -> Self {
+    public func onDebug(factory: @escaping () -> T) -> Self {
         context(.debug, factory: factory)
     }
 
     /// Overrides the factory on simulators.
     @discardableResult
-    public func onSimulator(factory: @escaping @Sendable () -> T) -> Self {
+    public func onSimulator(factory: @escaping () -> T) -> Self {
         context(.simulator, factory: factory)
     }
 
     /// Overrides the factory on devices.
     @discardableResult
-    public func onDevice(factory: @escaping @Sendable () -> T) -> Self {
+    public func onDevice(factory: @escaping () -> T) -> Self {
         context(.device, factory: factory)
     }
 }

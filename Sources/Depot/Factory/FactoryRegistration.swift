@@ -7,12 +7,23 @@
 /// kept in the container's ``ContainerManager``.
 // The members the resolve path touches are @usableFromInline so that `resolve` can be
 // @inlinable: specialised in the caller's module, it creates no generic metadata per call.
-public struct FactoryRegistration<P, T>: Sendable {
+//
+// @unchecked Sendable: the closures are plain, not @Sendable, as FactoryKit's are, so that a
+// closure written in a @MainActor (or other global-actor) computed property inherits that
+// isolation, and a test can register a mock that is not Sendable. Depot keeps them in the
+// container's state, behind its lock, and only ever calls them; it never calls one on a thread
+// of its own choosing: a closure runs on the thread or task that resolves. So the contract is
+// FactoryKit's: a factory whose closure is isolated to an actor is resolved on that actor (from
+// code isolated to it, or through `resolveOnMainActor()` / `resolveOnGlobalActor(_:)`), and a
+// non-Sendable value a closure captures is used by resolves on one isolation domain at a time
+// (a test registering a mock and resolving it is). Everything else in the value is immutable
+// or a reference to a Sendable object.
+public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// The closure that makes a value.
     @usableFromInline
-    enum Body: Sendable {
-        case plain(@Sendable () -> T)
-        case parameterised(@Sendable (P) -> T)
+    enum Body: @unchecked Sendable {
+        case plain(() -> T)
+        case parameterised((P) -> T)
 
         @inlinable
         func callAsFunction(_ parameter: P) -> T {

@@ -6,7 +6,8 @@
 /// }
 /// let user = Container.shared.user(42)
 /// ```
-public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
+// @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
+public struct ParameterFactory<P, T>: FactoryModifying, @unchecked Sendable {
     /// The factory's container, key, closure and modifiers.
     public var registration: FactoryRegistration<P, T>
 
@@ -14,7 +15,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: @escaping @Sendable (P) -> T
+        _ factory: @escaping (P) -> T
     ) {
         registration = FactoryRegistration(
             container: container, name: key, body: .parameterised(factory))
@@ -30,7 +31,7 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
     /// Replaces the factory's closure in its container; cached instances of it are dropped.
     @discardableResult
-    public func register(factory: @escaping @Sendable (P) -> T) -> Self {
+    public func register(factory: @escaping (P) -> T) -> Self {
         var copy = self
         copy.registration.register(.parameterised(factory))
         return copy
@@ -38,33 +39,24 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
     /// Registers `factory`; the same as `register(factory:)`.
     @discardableResult
-    public func callAsFunction(factory: @escaping @Sendable (P) -> T) -> Self {
+    public func callAsFunction(factory: @escaping (P) -> T) -> Self {
         register(factory: factory)
     }
 
-    /// Resolves on the main actor.
+    /// Resolves on the main actor: for factories whose closure is isolated to it.
     @MainActor
-    public func resolveOnMainActor(_ parameter: P) -> T { resolve(parameter) }
+    public func resolveOnMainActor(_ parameters: P) -> T { resolve(parameters) }
 
-    /// Resolves on `actor`'s executor.
-    public func resolveOnGlobalActor<Isolation: GlobalActor>(
-        _ actor: Isolation.Type, _ parameter: P
-    )
-        async -> T
-    where T: Sendable, P: Sendable {
-        let isolation: Isolation.ActorType = Isolation.shared
-        return await Self.run(on: isolation) { resolve(parameter) }
-    }
-
-    private static func run<Result: Sendable, Isolation: Actor>(
-        on actor: isolated Isolation, _ body: () -> Result
-    ) -> Result {
-        body()
+    /// Resolves on `isolation`, an actor: for factories whose closure is isolated to a global
+    /// actor.
+    public func resolveOnGlobalActor(_ isolation: isolated (any Actor), parameters: P) -> T
+    where P: Sendable, T: Sendable {
+        resolve(parameters)
     }
 
     /// Overrides the factory when any of `contexts` holds.
     @discardableResult
-    public func context(_ contexts: FactoryContextType..., factory: @escaping @Sendable (P) -> T)
+    public func context(_ contexts: FactoryContextType..., factory: @escaping (P) -> T)
         -> Self
     {
         registration.register(.parameterised(factory), for: contexts)
@@ -73,43 +65,43 @@ public struct ParameterFactory<P, T>: FactoryModifying, Sendable {
 
     /// Overrides the factory when `argument` is a launch or runtime argument.
     @discardableResult
-    public func onArg(_ argument: String, factory: @escaping @Sendable (P) -> T) -> Self {
+    public func onArg(_ argument: String, factory: @escaping (P) -> T) -> Self {
         context(.arg(argument), factory: factory)
     }
 
     /// Overrides the factory when any of `arguments` is a launch or runtime argument.
     @discardableResult
-    public func onArgs(_ arguments: [String], factory: @escaping @Sendable (P) -> T) -> Self {
+    public func onArgs(_ arguments: [String], factory: @escaping (P) -> T) -> Self {
         context(.args(arguments), factory: factory)
     }
 
     /// Overrides the factory in Xcode previews.
     @discardableResult
-    public func onPreview(factory: @escaping @Sendable (P) -> T) -> Self {
+    public func onPreview(factory: @escaping (P) -> T) -> Self {
         context(.preview, factory: factory)
     }
 
     /// Overrides the factory while tests run.
     @discardableResult
-    public func onTest(factory: @escaping @Sendable (P) -> T) -> Self {
+    public func onTest(factory: @escaping (P) -> T) -> Self {
         context(.test, factory: factory)
     }
 
     /// Overrides the factory in debug builds.
     @discardableResult
-    public func onDebug(factory: @escaping @Sendable (P) -> T) -> Self {
+    public func onDebug(factory: @escaping (P) -> T) -> Self {
         context(.debug, factory: factory)
     }
 
     /// Overrides the factory on simulators.
     @discardableResult
-    public func onSimulator(factory: @escaping @Sendable (P) -> T) -> Self {
+    public func onSimulator(factory: @escaping (P) -> T) -> Self {
         context(.simulator, factory: factory)
     }
 
     /// Overrides the factory on devices.
     @discardableResult
-    public func onDevice(factory: @escaping @Sendable (P) -> T) -> Self {
+    public func onDevice(factory: @escaping (P) -> T) -> Self {
         context(.device, factory: factory)
     }
 }

@@ -8,7 +8,7 @@ extension ContainerManager {
         @usableFromInline let trace: Bool
         /// Whether the manager records the dependency graph.
         @usableFromInline let records: Bool
-        @usableFromInline let decorator: (@Sendable (Any) -> Void)?
+        @usableFromInline let decorator: ((Any) -> Void)?
         /// The manager whose per-container caches to use, when `useScope(from:)` set one.
         @usableFromInline let cacheOwner: ContainerManager?
         /// Whether a hit that did not enter the path is checked for a captive owner: for

@@ -213,9 +213,10 @@ import Testing
 
     @Test func resolvesOnAGlobalActor() async {
         let container = Container()
-        let resolved = await container.cachedService.resolveOnGlobalActor(MainActor.self)
+        let resolved = await container.cachedService.resolveOnGlobalActor(MainActor.shared)
         #expect(resolved === container.cachedService())
-        let thing = await container.cachedThingWithID.resolveOnGlobalActor(MainActor.self, 9)
+        let thing = await container.cachedThingWithID.resolveOnGlobalActor(
+            MainActor.shared, parameters: 9)
         #expect(thing.id == 9)
     }
 }

@@ -1,0 +1,118 @@
+import Depot
+import DepotTesting
+import Testing
+
+// FactoryKit 3.x code, written as its users write it, unchanged but for the import: plain
+// closures that capture non-Sendable mocks, factories isolated to the main actor or a global
+// actor of the app's own, the async transform, and the actor-taking resolvers.
+
+protocol AnalyticsType: AnyObject {
+    func log(_ event: String)
+}
+
+final class LiveAnalytics: AnalyticsType {
+    func log(_ event: String) {}
+}
+
+/// A test's mock: a plain class, not Sendable, inspected after the code under test ran.
+final class MockAnalytics: AnalyticsType {
+    var events: [String] = []
+    func log(_ event: String) { events.append(event) }
+}
+
+@MainActor
+final class ContentScreenModel {
+    var title: String
+    init() { title = "content" }
+}
+
+@MainActor
+final class Coordinator {
+    init() {}
+}
+
+@globalActor
+actor BackgroundActor {
+    static let shared = BackgroundActor()
+}
+
+@BackgroundActor
+final class BackgroundService {
+    var jobs = 0
+    init() {}
+}
+
+final class Greeter: Sendable {
+    let name: String
+    init(name: String) { self.name = name }
+}
+
+extension Container {
+    var analytics: Factory<AnalyticsType> { self { LiveAnalytics() } }
+    @MainActor var contentViewModel: Factory<ContentScreenModel> { self { ContentScreenModel() } }
+    @MainActor var coordinator: Factory<Coordinator> { self { @MainActor in Coordinator() }.cached }
+    @BackgroundActor var backgroundService: Factory<BackgroundService> {
+        self { BackgroundService() }.cached
+    }
+    var greeter: Factory<Greeter> { self { Greeter(name: "live") } }
+    var namedGreeter: ParameterFactory<String, Greeter> { self { Greeter(name: $0) } }
+}
+
+@Suite(.container)
+struct FactoryKitCompatibilityTests {
+    @Test func registersANonSendableMockTheTestInspects() {
+        let mock = MockAnalytics()
+        Container.shared.analytics.register { mock }
+        Container.shared.analytics().log("opened")
+        #expect(mock.events == ["opened"])
+    }
+
+    @Test @MainActor func resolvesAMainActorViewModel() {
+        let model = Container.shared.contentViewModel()
+        #expect(model.title == "content")
+        #expect(Container.shared.contentViewModel.resolveOnMainActor() !== model)
+    }
+
+    @Test @MainActor func cachesAClosureMarkedMainActor() {
+        #expect(Container.shared.coordinator() === Container.shared.coordinator())
+    }
+
+    @Test @BackgroundActor func cachesAFactoryOfACustomGlobalActor() {
+        let service = Container.shared.backgroundService()
+        service.jobs += 1
+        #expect(Container.shared.backgroundService().jobs == 1)
+    }
+
+    @Test func loggerCollectsIntoALocalVariable() {
+        var log: [String] = []
+        let container = Container()
+        container.manager.trace = true
+        container.manager.logger = { log.append($0) }
+        _ = container.greeter()
+        #expect(log.count == 1)
+        #expect(log.first?.contains("greeter") == true)
+    }
+
+    @Test func asyncTransformRegistersOnTheSharedContainer() async {
+        await Container.shared { container in
+            let name = await MainActor.run { "main" }
+            container.greeter.register { Greeter(name: name) }
+        }
+        #expect(Container.shared.greeter().name == "main")
+        let container = await Container().with { container in
+            await Task.yield()
+            container.greeter.register { Greeter(name: "with") }
+        }
+        #expect(container.greeter().name == "with")
+    }
+
+    @Test func resolvesOnAnActorInstance() async {
+        let greeter = await Container.shared.greeter.resolveOnGlobalActor(BackgroundActor.shared)
+        #expect(greeter.name == "live")
+        let named = await Container.shared.namedGreeter.resolveOnGlobalActor(
+            BackgroundActor.shared, parameters: "actor")
+        #expect(named.name == "actor")
+        let onMain = await Container.shared.namedGreeter.resolveOnMainActor("main")
+        #expect(onMain.name == "main")
+    }
+}
