@@ -36,6 +36,8 @@ extension ContainerManager {
         /// Set by `makeChild()`: the container that resolves every factory this one has not
         /// registered itself.
         var parent: (any ManagedContainer)?
+        /// Where the container's singletons live, once it needed one (see `realm`).
+        var realm: SingletonRealm?
 
         /// Kept with the instance table's, which drops most.
         var dropped: [Any] {
@@ -113,6 +115,8 @@ extension ContainerManager {
         }
 
         var contexts: [FactoryContextType: Any] { rest?.contexts ?? [:] }
+        /// Whether a closure is registered: a replacement factory or a context.
+        var makesInstances: Bool { factory != nil || rest?.contexts.isEmpty == false }
         var scope: Scope? { rest?.scope }
         var timeToLive: Double? { rest?.timeToLive }
         var hasDecorator: Bool { rest?.hasDecorator ?? false }

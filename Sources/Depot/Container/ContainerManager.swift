@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 /// Owns a container's registrations, its per-container scope caches and its settings.
 ///
 /// Every container has one, reached as `container.manager`:
@@ -17,26 +19,62 @@ public final class ContainerManager: @unchecked Sendable {
     let state: Locked<State>
     /// The per-container caches, as scopes reach them for `Scope.reset()`.
     let caches: Caches
-    /// Where this container's singletons live: the realm current when it was created.
-    @usableFromInline let realm: SingletonRealm
+    /// The address of ``realm`` once it is bound (0 before), read without the lock; `State`
+    /// holds the realm itself.
+    private let realmAddress: UnsafeMutablePointer<UInt64>
     /// Serialises `autoRegister()`; recursive so the container can resolve inside it.
     let autoRegistrationGate = Mutex(recursive: true)
 
     /// Makes a manager with no registrations and empty caches.
     ///
-    /// Its singletons live in the singleton storage current now: the process's, or the one
-    /// ``Scope/withIsolatedSingletons(_:isolation:)`` (DepotTesting's trait) provides.
+    /// Made where singletons are isolated (inside
+    /// `Scope.$singleton.withValue(Scope.singleton.clone())`,
+    /// ``Scope/withIsolatedSingletons(_:isolation:)`` or DepotTesting's trait), its singletons
+    /// live in that isolated storage. Made elsewhere, they live in the storage current when it
+    /// first needs one: so FactoryKit's `Container.$shared.withValue(Container()) {
+    /// Scope.$singleton.withValue(Scope.singleton.clone()) { ... } }` isolates the singletons
+    /// of the container it makes outside the clone's scope.
     public convenience init() {
-        self.init(realm: SingletonRealm.current)
+        let current = SingletonRealm.current
+        self.init(realm: current === SingletonRealm.process ? nil : current)
     }
 
-    init(realm: SingletonRealm) {
-        self.realm = realm
-        state = Locked(State(), isVersioned: true)
+    init(realm: SingletonRealm?) {
+        realmAddress = .allocate(capacity: 1)
+        realmAddress.initialize(to: 0)
+        var initial = State()
+        if let realm {
+            initial.realm = realm
+            realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
+        }
+        state = Locked(initial, isVersioned: true)
         caches = Caches(state: state)
     }
 
+    /// Where this container's singletons live: an isolated realm current when the manager was
+    /// made, or else the realm current when it first needed one.
+    @usableFromInline
+    var realm: SingletonRealm {
+        let address = depot_atomic_load(realmAddress)
+        guard address != 0 else { return bindRealm() }
+        // `State.realm` holds it for as long as the manager lives.
+        return Unmanaged<SingletonRealm>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(address))!)
+            .takeUnretainedValue()
+    }
+
+    /// Binds ``realm`` to the current one, unless another thread just did.
+    private func bindRealm() -> SingletonRealm {
+        state.withLock { state in
+            if let realm = state.realm { return realm }
+            let realm = SingletonRealm.current
+            state.realm = realm
+            depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: ObjectIdentifier(realm))))
+            return realm
+        }
+    }
+
     deinit {
+        realmAddress.deallocate()
         // Threads' hit caches may hold this manager's cells: they must not outlive it.
         if state.withLockReading({ state, _ in state.instances.rememberedBy != nil }) {
             HitCache.purge(owner: ObjectIdentifier(self))
@@ -46,7 +84,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
     public var defaultScope: Scope? {
         get { state.withLockReading { state, _ in state.defaultScope } }
-        set { replace(\.defaultScope, with: newValue) }
+        set { replace(\.defaultScope, with: newValue?.identity) }
     }
 
     /// Whether each resolution of this container is logged through ``logger``.
@@ -101,6 +139,17 @@ public final class ContainerManager: @unchecked Sendable {
         set {}
     }
 
+    /// Kept so FactoryKit code that turns its debug-build cycle check on or off builds; Depot
+    /// ignores it and reads `true`.
+    ///
+    /// Depot's cycle check is exact and cheap (a cycle is a real re-entry of the same
+    /// container, key and parameter), so it is on in every build and cannot be turned off.
+    @available(*, deprecated, message: "Depot always checks for cycles; remove this setting.")
+    public var circularDependencyTesting: Bool {
+        get { true }
+        set {}
+    }
+
     /// Forgets registrations, contexts and cached instances, as `options` says.
     ///
     /// - Parameter options: what to forget; ``FactoryResetOptions/all`` by default. Singletons
@@ -139,16 +188,13 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Forgets the instances this container keeps for `scope`.
     ///
-    /// For a process-wide scope (``Scope/singleton``, ``Scope/weakSingleton``, a process-placed
-    /// ``Scope/Custom``), there is one storage for every container: this forgets all of that
-    /// scope's instances in it, as `scope.reset()` does. For a custom scope, the storage's
+    /// A container does not own the instances of process-wide scopes (``Scope/singleton``,
+    /// ``Scope/weakSingleton``, a process-placed ``Scope/Custom``): this leaves them alone, as
+    /// FactoryKit does; `Scope.singleton.reset()` resets them. For a custom scope, the storage's
     /// `removeAll()` is called.
     public func reset(scope: Scope) {
-        if scope.placement == .process {
-            realm.removeInstances(of: scope)
-        } else {
-            removeInstances(of: scope)
-        }
+        guard scope.placement != .process else { return }
+        removeInstances(of: scope)
     }
 
     /// Saves registrations, contexts and cached instances, so `pop()` can put them back.

@@ -1,3 +1,7 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// A container: a class whose extensions declare factories, and whose ``ContainerManager``
 /// keeps their registrations and caches.
 ///
@@ -83,13 +87,22 @@ extension ManagedContainer {
     ///
     /// Resolving it unregistered returns `nil`, or stops with the container, key and type named
     /// when `manager.promiseTriggersError` is on (the default in debug builds).
-    public func promised<T>(key: StaticString = #function) -> Factory<T?> {
-        Factory<T?>(self, key: key) { nil }.promising()
+    ///
+    /// - Parameters:
+    ///   - key: the factory's key; the property's name by default.
+    ///   - file: where the factory is declared, for the message; the caller's by default.
+    ///   - line: the line of the declaration, for the message.
+    public func promised<T>(
+        key: StaticString = #function, file: StaticString = #file, line: UInt = #line
+    ) -> Factory<T?> {
+        Factory<T?>(self, key: key) { nil }.promising(at: file, line: line)
     }
 
     /// Declares a parameterised factory that someone must register before it is resolved.
-    public func promised<P, T>(key: StaticString = #function) -> ParameterFactory<P, T?> {
-        ParameterFactory<P, T?>(self, key: key) { _ in nil }.promising()
+    public func promised<P, T>(
+        key: StaticString = #function, file: StaticString = #file, line: UInt = #line
+    ) -> ParameterFactory<P, T?> {
+        ParameterFactory<P, T?>(self, key: key) { _ in nil }.promising(at: file, line: line)
     }
 
     /// Calls `decorator` with every instance this container resolves.
@@ -104,16 +117,38 @@ extension ManagedContainer {
 }
 
 extension SharedContainer {
-    /// Runs `transform` with this container and returns it: a place to register overrides.
-    ///
-    /// ```swift
-    /// Container.shared { $0.api.register { MockAPI() } }
-    /// ```
-    @discardableResult
-    public func callAsFunction(_ transform: (Self) -> Void) -> Self {
-        transform(self)
-        return self
-    }
+    #if canImport(SwiftUI)
+        /// Runs `transform` with this container: a place to register overrides. Returns a
+        /// view, so it can stand in a preview's view builder.
+        @discardableResult
+        public func callAsFunction(_ transform: (Self) -> Void) -> EmptyView {
+            transform(self)
+            return EmptyView()
+        }
+
+        /// Runs `transform` with this container, in a preview's view builder.
+        @discardableResult
+        public func preview(_ transform: (Self) -> Void) -> EmptyView {
+            transform(self)
+            return EmptyView()
+        }
+
+        /// Runs `transform` with the shared container, in a preview's view builder.
+        @discardableResult
+        public static func preview(_ transform: (Self) -> Void) -> EmptyView {
+            transform(shared)
+            return EmptyView()
+        }
+    #else
+        /// Runs `transform` with this container: a place to register overrides.
+        ///
+        /// ```swift
+        /// Container.shared { $0.api.register { MockAPI() } }
+        /// ```
+        public func callAsFunction(_ transform: (Self) -> Void) {
+            transform(self)
+        }
+    #endif
 
     /// Runs `transform`, which may be isolated to an actor (`{ @MainActor in ... }`), with this
     /// container, and returns it.

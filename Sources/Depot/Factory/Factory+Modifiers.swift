@@ -13,12 +13,21 @@ public protocol FactoryModifying {
 
 extension FactoryModifying {
     /// Sets the scope that decides how long instances live (see <doc:ChoosingAScope>).
+    ///
+    /// In the factory's declaration it sets the factory's own scope. Applied anywhere else
+    /// (`Container.shared.api.scope(.singleton)` in a test), it is kept in the container and
+    /// reaches every later resolve of the factory, unless the declaration sets a scope itself
+    /// and has no `once()`: the declaration wins, as in FactoryKit.
+    ///
+    /// - Parameters:
+    ///   - scope: the scope.
+    ///   - caller: where the modifier is applied; leave the default.
     @discardableResult
     @inlinable
-    public consuming func scope(_ scope: Scope) -> Self {
+    public consuming func scope(_ scope: Scope, caller: StaticString = #function) -> Self {
         // `consuming`: a declaration's `self { ... }.cached` moves the factory into the result
         // instead of copying it.
-        registration.apply(.scope(scope))
+        registration.apply(.scope(scope), caller: caller)
         return self
     }
 
@@ -50,36 +59,72 @@ extension FactoryModifying {
 
     /// Replaces a cached instance older than `seconds` on the next resolve, measured from its
     /// creation on the manager's monotonic ``ContainerManager/clock``.
+    ///
+    /// Applied outside the factory's declaration, it is kept in the container, as
+    /// ``scope(_:caller:)`` says.
+    ///
+    /// - Parameters:
+    ///   - seconds: the longest an instance is kept.
+    ///   - caller: where the modifier is applied; leave the default.
     @discardableResult
     @inlinable
-    public consuming func timeToLive(_ seconds: Double) -> Self {
-        registration.apply(.timeToLive(seconds))
+    public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
+        registration.apply(.timeToLive(seconds), caller: caller)
         return self
     }
 
     /// Calls `decorator` with every resolved value, cached or new.
+    ///
+    /// Applied outside the factory's declaration, it is kept in the container, as
+    /// ``scope(_:caller:)`` says.
+    ///
+    /// - Parameters:
+    ///   - decorator: called with each value.
+    ///   - caller: where the modifier is applied; leave the default.
     @discardableResult
     @inlinable
-    public consuming func decorator(_ decorator: @escaping @Sendable (T) -> Void) -> Self {
-        registration.apply(.decorator(.value(decorator)))
+    public consuming func decorator(
+        _ decorator: @escaping @Sendable (T) -> Void, caller: StaticString = #function
+    ) -> Self {
+        registration.apply(.decorator(.value(decorator)), caller: caller)
         return self
     }
 
     /// Calls `decorator` with every resolved value and whether it was just created (`false` when
     /// it came from a scope's cache).
+    ///
+    /// - Parameters:
+    ///   - decorator: called with each value and whether it is new.
+    ///   - caller: where the modifier is applied; leave the default.
     @discardableResult
     @inlinable
-    public consuming func decorator(_ decorator: @escaping @Sendable (T, Bool) -> Void) -> Self {
-        registration.apply(.decorator(.created(decorator)))
+    public consuming func decorator(
+        _ decorator: @escaping @Sendable (T, Bool) -> Void, caller: StaticString = #function
+    ) -> Self {
+        registration.apply(.decorator(.created(decorator)), caller: caller)
         return self
     }
 
-    /// Kept for FactoryKit code: there, modifiers in a declaration overwrite those set from
-    /// outside on every resolve unless `once()` is applied. In Depot a declaration's modifiers
-    /// never overwrite a registration's, so `once()` has nothing to do.
+    /// Lets modifiers applied from outside the declaration win over the declaration's own.
+    ///
+    /// Without it, a declaration's modifiers win for what they set ("the Factory wins"): a test's
+    /// `Container.shared.api.scope(.singleton)` changes nothing on a factory declared
+    /// `.cached`. With it, the declaration's modifiers apply until something outside sets the
+    /// same option, as FactoryKit's `once()` has them apply only the first time:
+    ///
+    /// ```swift
+    /// var api: Factory<API> { self { LiveAPI() }.cached.once() }
+    /// ```
+    ///
+    /// - Parameter caller: where the modifier is applied; leave the default.
     @discardableResult
     @inlinable
-    public consuming func once() -> Self { self }
+    public consuming func once(caller: StaticString = #function) -> Self {
+        if registration.isDeclaration(caller) {
+            registration.isOnce = true
+        }
+        return self
+    }
 
     /// Forgets what `options` says for this factory in its container: its registration, its
     /// contexts, its cached instances (the singleton too), or all of them.
@@ -89,8 +134,8 @@ extension FactoryModifying {
         return self
     }
 
-    consuming func promising() -> Self {
-        registration.isPromised = true
+    consuming func promising(at file: StaticString, line: UInt) -> Self {
+        registration.changeOptions(promise: .init(file: file, line: line))
         return self
     }
 }

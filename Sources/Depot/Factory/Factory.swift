@@ -1,3 +1,14 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
+/// A factory's closure, as FactoryKit names it: plain, so that it inherits the isolation of the
+/// property it is written in.
+public typealias VoidFactoryType<T> = () -> T
+
+/// A parameterised factory's closure, as FactoryKit names it.
+public typealias ParameterFactoryType<P, T> = (P) -> T
+
 /// Makes instances of `T`: declared as a computed property in a container extension, resolved
 /// by calling it.
 ///
@@ -45,11 +56,36 @@ public struct Factory<T>: FactoryModifying, @unchecked Sendable {
         return copy
     }
 
-    /// Registers `factory`; `container.api { MockAPI() }` is `container.api.register { MockAPI() }`.
-    @discardableResult
-    public func callAsFunction(factory: @escaping () -> T) -> Self {
-        register(factory: factory)
-    }
+    #if canImport(SwiftUI)
+        /// Registers `factory`; `container.api { MockAPI() }` is
+        /// `container.api.register { MockAPI() }`. Returns a view, so it can stand in a preview's
+        /// view builder.
+        @discardableResult
+        public func callAsFunction(factory: @escaping () -> T) -> EmptyView {
+            register(factory: factory)
+            return EmptyView()
+        }
+
+        /// Registers `factory` for a preview, in its view builder.
+        ///
+        /// ```swift
+        /// #Preview {
+        ///     Container.shared.api.preview { MockAPI() }
+        ///     ContentView()
+        /// }
+        /// ```
+        @discardableResult
+        public func preview(factory: @escaping () -> T) -> EmptyView {
+            register(factory: factory)
+            return EmptyView()
+        }
+    #else
+        /// Registers `factory`; `container.api { MockAPI() }` is
+        /// `container.api.register { MockAPI() }`.
+        public func callAsFunction(factory: @escaping () -> T) {
+            register(factory: factory)
+        }
+    #endif
 
     /// Resolves on the main actor: for factories whose closure is isolated to it.
     @MainActor

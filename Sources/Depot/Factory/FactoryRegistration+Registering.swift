@@ -1,3 +1,11 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
 extension FactoryRegistration {
     /// Whether a factory has been registered for this key in its container.
     var isRegistered: Bool {
@@ -13,15 +21,19 @@ extension FactoryRegistration {
         case decorator(Decorator)
     }
 
-    /// Applies `modifier` to this factory value and, on a value returned by `register`, keeps it
-    /// with the registration too.
+    /// Applies `modifier` to this factory value and, when it is applied from outside the
+    /// factory's declaration (or to the value `register` or `once()` returns), keeps it with the
+    /// registration too, so that it reaches every later resolve.
+    ///
+    /// - Parameter caller: the function that applies it (`#function` where the modifier was
+    ///   written); the declaration's own is the key's.
     @inlinable
-    mutating func apply(_ modifier: Modifier) {
-        if persistsModifiers {
+    mutating func apply(_ modifier: Modifier, caller: StaticString) {
+        if persistsModifiers || !isDeclaration(caller) {
             persist(modifier)
         }
         switch modifier {
-        case .scope(let scope): self.scope = scope
+        case .scope(let scope): self.scope = scope.identity
         case .timeToLive(let seconds): timeToLive = seconds
         case .decorator(let decorator): self.decorator = decorator
         }
@@ -37,15 +49,46 @@ extension FactoryRegistration {
         scopeReference = scope
     }
 
-    /// Keeps a modifier applied after `register` with the registration.
+    /// Whether `caller`, the function that applies a modifier, is the factory's declaration:
+    /// the property (or function) whose name is the factory's key. A pointer comparison when the
+    /// compiler shares the literal, as optimised builds do.
+    @inlinable
+    func isDeclaration(_ caller: StaticString) -> Bool {
+        FactoryKey.address(of: caller) == keyName || Self.isKey(keyName, named: caller)
+    }
+
+    /// Whether the key whose name is at `keyName` has the characters of `name`: for literals
+    /// the compiler did not share.
+    @usableFromInline
+    static func isKey(_ keyName: UInt, named name: StaticString) -> Bool {
+        // A key of one character is its scalar's value, not an address (see FactoryKey).
+        guard name.hasPointerRepresentation, keyName > 0x10FFFF,
+            let key = UnsafePointer<CChar>(bitPattern: keyName)
+        else { return false }
+        return strcmp(key, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self))
+            == 0
+    }
+
+    /// Keeps a modifier applied from outside the declaration with the registration.
     @usableFromInline
     func persist(_ modifier: Modifier) {
         let key = key
+        // Kept already (a modifier applied again on every resolve, outside the declaration):
+        // no write, so the container's generation, and the hits threads remember, stay.
+        let isKept = manager.state.withLockReading { state, _ in
+            let registration = state.registrations[key]
+            switch modifier {
+            case .scope(let scope): return registration?.scope === scope.identity
+            case .timeToLive(let seconds): return registration?.timeToLive == seconds
+            case .decorator: return false
+            }
+        }
+        guard !isKept else { return }
         // The replaced registration is released after the lock (`changeRegistration`).
         manager.state.withLock { state in
             state.changeRegistration(for: key) { fields in
                 switch modifier {
-                case .scope(let scope): fields.scope = scope
+                case .scope(let scope): fields.scope = scope.identity
                 case .timeToLive(let seconds): fields.timeToLive = seconds
                 case .decorator(let decorator): fields.decorator = decorator
                 }
@@ -53,15 +96,21 @@ extension FactoryRegistration {
         }
     }
 
-    /// Replaces the factory's closure in its container.
+    /// Replaces the factory's closure in its container, dropping its cached instances (its
+    /// singleton too), except inside `autoRegister()`: what it registers sets a container up,
+    /// and must not drop a singleton that another container of the type (or a test) made.
     mutating func register(_ body: Body) {
         manager.autoRegisterIfNeeded(container)
         let key = key
-        manager.state.withLock { state in
+        let isAutoRegistering = manager.state.withLock { state in
             state.changeRegistration(for: key) { $0.factory = body }
+            // Only the thread inside autoRegister() gets past the gate while this is set.
+            return state.isAutoRegistering
         }
-        manager.withCaches { $0.removeInstances(of: key, owner: nil) }
-        removeSingletons()
+        if !isAutoRegistering {
+            manager.withCaches { $0.removeInstances(of: key, owner: nil) }
+            removeSingletons()
+        }
         persistsModifiers = true
     }
 

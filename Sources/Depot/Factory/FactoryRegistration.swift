@@ -59,20 +59,26 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         /// Set by `scopeOnParameters` (where P is Hashable): the parameter is part of the cache
         /// key.
         @usableFromInline let scopesOnParameters: Bool
-        @usableFromInline let isPromised: Bool
+        /// For a `promised()` factory: where it was declared, for the message when nothing is
+        /// registered.
+        @usableFromInline let promise: Promise?
         /// Set on the value `register` returns, so modifiers applied to it are kept with the
         /// registration.
         @usableFromInline let persistsModifiers: Bool
+        /// Set by `once()` in a declaration: what is kept with the registration (modifiers
+        /// applied from outside) wins over the declaration's own modifiers.
+        @usableFromInline let isOnce: Bool
 
         init(
             timeToLive: Double?, decorator: Decorator?, scopesOnParameters: Bool,
-            isPromised: Bool, persistsModifiers: Bool
+            promise: Promise?, persistsModifiers: Bool, isOnce: Bool
         ) {
             self.timeToLive = timeToLive
             self.decorator = decorator
             self.scopesOnParameters = scopesOnParameters
-            self.isPromised = isPromised
+            self.promise = promise
             self.persistsModifiers = persistsModifiers
+            self.isOnce = isOnce
         }
     }
 
@@ -122,14 +128,16 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @usableFromInline
     mutating func changeOptions(
         timeToLive: Double?? = nil, decorator: Decorator?? = nil,
-        scopesOnParameters: Bool? = nil, isPromised: Bool? = nil, persistsModifiers: Bool? = nil
+        scopesOnParameters: Bool? = nil, promise: Promise? = nil,
+        persistsModifiers: Bool? = nil, isOnce: Bool? = nil
     ) {
         options = Options(
             timeToLive: timeToLive ?? options?.timeToLive,
             decorator: decorator ?? options?.decorator,
             scopesOnParameters: scopesOnParameters ?? options?.scopesOnParameters ?? false,
-            isPromised: isPromised ?? options?.isPromised ?? false,
-            persistsModifiers: persistsModifiers ?? options?.persistsModifiers ?? false)
+            promise: promise ?? options?.promise,
+            persistsModifiers: persistsModifiers ?? options?.persistsModifiers ?? false,
+            isOnce: isOnce ?? options?.isOnce ?? false)
     }
 
     @inlinable
@@ -150,16 +158,26 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         set { changeOptions(scopesOnParameters: newValue) }
     }
 
-    @inlinable
-    var isPromised: Bool {
-        get { options?.isPromised ?? false }
-        set { changeOptions(isPromised: newValue) }
+    /// Where a `promised()` factory was declared.
+    @usableFromInline
+    struct Promise: Sendable {
+        let file: StaticString
+        let line: UInt
     }
+
+    @inlinable
+    var isPromised: Bool { options?.promise != nil }
 
     @inlinable
     var persistsModifiers: Bool {
         get { options?.persistsModifiers ?? false }
         set { changeOptions(persistsModifiers: newValue) }
+    }
+
+    @inlinable
+    var isOnce: Bool {
+        get { options?.isOnce ?? false }
+        set { changeOptions(isOnce: newValue) }
     }
 
     /// The step this factory adds to a resolution path.

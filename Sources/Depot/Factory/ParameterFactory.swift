@@ -1,3 +1,7 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
 /// Makes instances of `T` from a parameter of type `P` (use a tuple for several).
 ///
 /// ```swift
@@ -37,11 +41,27 @@ public struct ParameterFactory<P, T>: FactoryModifying, @unchecked Sendable {
         return copy
     }
 
-    /// Registers `factory`; the same as `register(factory:)`.
-    @discardableResult
-    public func callAsFunction(factory: @escaping (P) -> T) -> Self {
-        register(factory: factory)
-    }
+    #if canImport(SwiftUI)
+        /// Registers `factory`; the same as `register(factory:)`, returning a view for a
+        /// preview's view builder.
+        @discardableResult
+        public func callAsFunction(factory: @escaping (P) -> T) -> EmptyView {
+            register(factory: factory)
+            return EmptyView()
+        }
+
+        /// Registers `factory` for a preview, in its view builder.
+        @discardableResult
+        public func preview(factory: @escaping (P) -> T) -> EmptyView {
+            register(factory: factory)
+            return EmptyView()
+        }
+    #else
+        /// Registers `factory`; the same as `register(factory:)`.
+        public func callAsFunction(factory: @escaping (P) -> T) {
+            register(factory: factory)
+        }
+    #endif
 
     /// Resolves on the main actor: for factories whose closure is isolated to it.
     @MainActor

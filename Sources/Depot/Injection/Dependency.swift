@@ -25,3 +25,14 @@ public func dependency<C: SharedContainer, P, T>(
 ) -> T {
     C.shared[keyPath: keyPath](parameter)
 }
+
+/// Resolves the factory at `keyPath` of `Container.shared`: FactoryKit's other name for
+/// `dependency(_:)`.
+public func resolve<T>(_ keyPath: KeyPath<Container, Factory<T>>) -> T {
+    Container.shared[keyPath: keyPath]()
+}
+
+/// Resolves the factory at `keyPath` of `C.shared`.
+public func resolve<C: SharedContainer, T>(_ keyPath: KeyPath<C, Factory<T>>) -> T {
+    C.shared[keyPath: keyPath]()
+}

@@ -25,8 +25,9 @@ public struct DynamicInjected<T>: Sendable {
     /// A freshly resolved value.
     public var wrappedValue: T { provider.value }
 
-    /// The wrapper itself: `$session.factory`, `$session.resolve(reset:)`.
-    public var projectedValue: DynamicInjected<T> { self }
+    /// The factory, as in FactoryKit: `$session.resolve()` resolves a new value now,
+    /// `$session.reset()` forgets its cached instance.
+    public var projectedValue: Factory<T> { factory }
 
     /// Resets the factory as `reset` says, so the next access resolves anew.
     public func resolve(reset: FactoryResetOptions = .none) {

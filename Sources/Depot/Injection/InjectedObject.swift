@@ -27,6 +27,11 @@
             _dependency = StateObject(wrappedValue: factory())
         }
 
+        /// Takes `wrappedValue` instead of resolving: for previews.
+        public init(_ wrappedValue: T) {
+            _dependency = StateObject(wrappedValue: wrappedValue)
+        }
+
         /// The view model.
         public var wrappedValue: T { dependency }
 
@@ -49,6 +54,11 @@
         /// Resolves the factory at `keyPath` of `C.shared`.
         public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
             _dependency = State(wrappedValue: C.shared[keyPath: keyPath]())
+        }
+
+        /// Takes `wrappedValue` instead of resolving: for previews.
+        public init(_ wrappedValue: @autoclosure @escaping () -> T) {
+            _dependency = State(wrappedValue: wrappedValue())
         }
 
         /// The view model.

@@ -17,9 +17,9 @@ public struct InjectedType<T> {
         dependency = (Container.shared as? any Resolving)?.resolve(T.self)
     }
 
-    /// Resolves `T` from `container`.
-    public init(_ container: some Resolving) {
-        dependency = container.resolve(T.self)
+    /// Resolves `T` from `container`, if it adopts ``Resolving``.
+    public init(_ container: any ManagedContainer) {
+        dependency = (container as? any Resolving)?.resolve(T.self)
     }
 
     /// The resolved value, or `nil`.
@@ -46,5 +46,16 @@ public struct InjectedContainer<C: SharedContainer>: Sendable {
     /// Takes `C.shared`.
     public init() {
         wrappedValue = C.shared
+    }
+
+    /// Takes `type.shared`: `@InjectedContainer(MyContainer.self) var container`.
+    public init(_ type: C.Type) {
+        wrappedValue = type.shared
+    }
+
+    /// Forgets what `options` says in the container (nothing by default), as
+    /// `container.manager.reset(options:)` does.
+    public mutating func reset(options: FactoryResetOptions = .none) {
+        wrappedValue.manager.reset(options: options)
     }
 }

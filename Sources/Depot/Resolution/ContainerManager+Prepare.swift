@@ -46,7 +46,8 @@ extension ContainerManager {
     @usableFromInline
     func prepare(
         _ key: FactoryKey, scope declaredScope: Scope?, timeToLive declaredTimeToLive: Double?,
-        parameter: ParameterKey?, containerType: ObjectIdentifier, isInsideAutoRegistration: Bool
+        isOnce: Bool, parameter: ParameterKey?, containerType: ObjectIdentifier,
+        isInsideAutoRegistration: Bool
     ) -> Prepared {
         var processLookup: (key: InstanceKey, plan: Plan)?
         var sharedLookup: (owner: ContainerManager, key: InstanceKey, plan: Plan)?
@@ -62,14 +63,23 @@ extension ContainerManager {
                 return .needsAutoRegistration
             }
             let registration = state.registrations.isEmpty ? nil : state.registrations[key]
+            // A child resolves itself only what it registered a closure for; a modifier applied
+            // to one of its factories from outside alone does not take it from the parent.
             if let parent = state.parent,
-                registration == nil || ResolutionFrame.current.isRedirected(self)
+                registration?.makesInstances != true || ResolutionFrame.current.isRedirected(self)
             {
                 return .delegate(to: parent)
             }
+            // What the declaration sets wins over what was set from outside it, unless the
+            // declaration says `once()` (FactoryKit's rule).
             let scope =
-                registration?.scope ?? declaredScope ?? state.defaultScope ?? Scope.unique
-            let timeToLive = registration?.timeToLive ?? declaredTimeToLive
+                (isOnce
+                    ? registration?.scope ?? declaredScope
+                    : declaredScope ?? registration?.scope) ?? state.defaultScope ?? Scope.unique
+            let timeToLive =
+                isOnce
+                ? registration?.timeToLive ?? declaredTimeToLive
+                : declaredTimeToLive ?? registration?.timeToLive
             #if DEBUG
                 let checksCaptive = scope.holdsWeakly
             #else

@@ -77,7 +77,7 @@ extension FactoryRegistration {
         var isInsideAutoRegistration = false
         while true {
             let prepared = manager.prepare(
-                key, scope: scope, timeToLive: timeToLive,
+                key, scope: scope, timeToLive: timeToLive, isOnce: isOnce,
                 parameter: parameterKey(parameter),
                 containerType: ObjectIdentifier(Swift.type(of: container)),
                 isInsideAutoRegistration: isInsideAutoRegistration)
@@ -145,7 +145,9 @@ extension FactoryRegistration {
     func finish(
         _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, entered: Bool
     ) {
-        if let decorator = plan?.registration?.decorator as? Decorator ?? decorator {
+        // The declaration's wins, unless it says `once()` (see `prepare`).
+        let registered = plan?.registration?.decorator as? Decorator
+        if let decorator = isOnce ? registered ?? decorator : decorator ?? registered {
             decorator(value, created: origin != .cached)
         }
         guard let plan else { return }
@@ -246,7 +248,7 @@ extension FactoryRegistration {
                         creation, key: key, value: value, scope: plan.scope, createdAt: createdAt)
                 }
                 creation.finish()
-                if !isKept, plan.scope.holdsWeakly, asObject(value) == nil {
+                if !isKept, plan.scope.holdsWeakly, !isNone(value), asObject(value) == nil {
                     warnOnce(
                         "Depot: \(step(parameter)) is a value type in the \(plan.scope) scope, "
                             + "which holds instances weakly; it behaves as unique. Use .cached to "
@@ -277,9 +279,10 @@ extension FactoryRegistration {
                 return (body as! Body)(parameter)
             }
         }
-        if isPromised, manager.promiseTriggersError {
+        if let promise = options?.promise, manager.promiseTriggersError {
             fatalError(
-                "Depot: \(step(parameter)) was promised but nothing is registered for it in "
+                "Depot: \(step(parameter)) was promised (\(promise.file):\(promise.line)) but "
+                    + "nothing is registered for it in "
                     + "\(Swift.type(of: container)). Register it before resolving, e.g. "
                     + "container.\(key.literal).register { ... }, or set "
                     + "manager.promiseTriggersError = false to get nil.")

@@ -151,6 +151,8 @@ struct InstanceTable: DropsValues {
     ) -> Bool {
         guard creations[key] === creation else { return false }
         creations[key] = nil
+        // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
+        if isNone(value) { return false }
         if scopes[ObjectIdentifier(scope)] == nil {
             scopes[ObjectIdentifier(scope)] = scope
         }

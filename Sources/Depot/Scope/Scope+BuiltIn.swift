@@ -22,7 +22,12 @@ extension Scope {
     ///
     /// Released by `Scope.singleton.reset()` or the factory's `reset()`; container resets leave
     /// singletons alone. Under DepotTesting's `.container` trait each test has its own.
-    public static let singleton = Singleton()
+    ///
+    /// A task-local, as in FactoryKit: code run inside
+    /// `Scope.$singleton.withValue(Scope.singleton.clone()) { ... }` (or
+    /// ``withIsolatedSingletons(_:isolation:)``) keeps the singletons of the containers it
+    /// creates apart from everyone else's.
+    @TaskLocal public static var singleton: Singleton = .process
 
     /// One instance per process while anyone holds it.
     ///
@@ -59,7 +64,7 @@ extension Scope {
         case .unique: .passUnretained(unique)
         case .cached: .passUnretained(cached)
         case .shared: .passUnretained(shared)
-        case .singleton: .passUnretained(singleton)
+        case .singleton: .passUnretained(Singleton.process)
         case .weakSingleton: .passUnretained(weakSingleton)
         case .graph: .passUnretained(graph)
         }
@@ -98,8 +103,32 @@ extension Scope {
 
     /// The process-wide cache: the type of ``Scope/singleton``.
     public final class Singleton: Scope, @unchecked Sendable {
+        /// The process's singleton scope: what `.singleton` and, outside a clone's
+        /// `withValue`, ``Scope/singleton`` name.
+        static let process = Singleton(isolatedRealm: nil, standsFor: nil)
+
+        /// For a clone: where the singletons of the containers made while it is
+        /// ``Scope/singleton`` live, apart from everyone else's.
+        let isolatedRealm: SingletonRealm?
+
         /// Makes a process-wide cache of its own, reset independently of ``Scope/singleton``.
-        public init() { super.init(placement: .process, holdsWeakly: false, name: "singleton") }
+        public convenience init() {
+            self.init(isolatedRealm: nil, standsFor: nil)
+        }
+
+        private init(isolatedRealm: SingletonRealm?, standsFor: Scope?) {
+            self.isolatedRealm = isolatedRealm
+            super.init(
+                placement: .process, holdsWeakly: false, name: "singleton", standsFor: standsFor)
+        }
+
+        /// A singleton scope with no singletons yet, for
+        /// `Scope.$singleton.withValue(Scope.singleton.clone()) { ... }`: containers created
+        /// inside keep their singletons in it, and `Scope.singleton.reset()` there resets only
+        /// those. Factories declared `.singleton` use it as they use ``Scope/singleton``.
+        public func clone() -> Singleton {
+            Singleton(isolatedRealm: SingletonRealm(), standsFor: identity)
+        }
     }
 
     /// The process-wide weak cache: the type of ``Scope/weakSingleton``.
@@ -115,5 +144,9 @@ extension Scope {
     public final class Graph: Scope, @unchecked Sendable {
         /// Makes a per-resolution cache; it behaves exactly as ``Scope/graph``.
         public init() { super.init(placement: .graph, holdsWeakly: false, name: "graph") }
+
+        /// How deep the calling thread's (or task's) resolution is now: 0 outside any resolve,
+        /// 1 inside the outermost factory, and one more for each nested resolve.
+        public var depth: Int { ResolutionFrame.current.depth }
     }
 }

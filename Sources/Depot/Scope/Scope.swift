@@ -49,18 +49,32 @@ public class Scope: @unchecked Sendable {
     /// The caches of the managers that may keep instances of this scope, so that `reset()`
     /// reaches them.
     private let holders = Locked(Holders())
+    /// The scope this one stands for, if another: a clone of ``Scope/singleton`` stands for the
+    /// process's singleton scope, whose identity keys singletons. Factories take that one.
+    @usableFromInline let standsFor: Unmanaged<Scope>?
 
     init(
-        placement: Placement, holdsWeakly: Bool, name: String, custom: CustomStorage? = nil
+        placement: Placement, holdsWeakly: Bool, name: String, custom: CustomStorage? = nil,
+        standsFor: Scope? = nil
     ) {
         self.placement = placement
         self.holdsWeakly = holdsWeakly
         self.name = name
         self.custom = custom
+        self.standsFor = standsFor.map { Unmanaged.passUnretained($0) }
         isRememberedOnHit = custom == nil && !holdsWeakly
         // A scope lives for the rest of the process: factory values refer to their scope
         // without counting references, and scopes are declarations (`static let`), made once.
-        _ = Unmanaged.passRetained(self)
+        // A stand-in is never referred to that way, and goes when its user lets go.
+        if standsFor == nil {
+            _ = Unmanaged.passRetained(self)
+        }
+    }
+
+    /// The scope a factory keeps: this one, or the one it stands for.
+    @inlinable
+    var identity: Scope {
+        standsFor?.takeUnretainedValue() ?? self
     }
 
     /// How a ``Custom`` scope keeps its instances.
@@ -73,6 +87,10 @@ public class Scope: @unchecked Sendable {
     ///
     /// The next resolve of a factory in this scope creates a new instance.
     public func reset() {
+        if let singleton = self as? Singleton, let realm = singleton.isolatedRealm {
+            realm.removeInstances(of: identity)
+            return
+        }
         switch placement {
         case .none, .graph:
             return

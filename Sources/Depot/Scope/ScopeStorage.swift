@@ -80,8 +80,8 @@ extension Scope {
     /// for every container (`placement: .process`; one per test under DepotTesting's trait).
     /// An instance is created when the storage has no value for its key, and released when the
     /// storage lets go of it: on `reset()` (every container), `manager.reset(scope:)` (one
-    /// container; for `.process`, the whole storage), or the factory's `reset()` or a new
-    /// registration (that factory only).
+    /// container; nothing for `.process`, which no container owns), or the factory's `reset()`
+    /// or a new registration (that factory only).
     public final class Custom: Scope, @unchecked Sendable {
         /// How the storage holds instances.
         public enum Reference: Sendable {
@@ -137,7 +137,28 @@ final class KeepOneStorage: ScopeStorage {
 
 /// `value` as an object, or `nil` for a value type, which has no identity to hold weakly.
 func asObject(_ value: Any) -> AnyObject? {
-    Swift.type(of: value) is AnyObject.Type ? value as AnyObject : nil
+    // An optional's wrapped object, for `Factory<Service?>`: `Any` holding an optional is not
+    // unwrapped by the cast.
+    if let optional = value as? any OptionalValue {
+        return optional.wrapped.flatMap(asObject)
+    }
+    return Swift.type(of: value) is AnyObject.Type ? value as AnyObject : nil
+}
+
+/// Whether `value` is an optional that holds nothing.
+func isNone<Value>(_ value: Value) -> Bool {
+    guard Value.self is any OptionalValue.Type else { return false }
+    return (value as? any OptionalValue)?.wrapped == nil
+}
+
+/// An optional, whatever it wraps.
+protocol OptionalValue {
+    /// The wrapped value, or `nil`.
+    var wrapped: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrapped: Any? { self.map { $0 } }
 }
 
 /// What a weak ``Scope/Custom`` scope gives its storage: the instance, held weakly.

@@ -7,7 +7,11 @@
 @usableFromInline
 final class SingletonRealm: Sendable {
     static let process = SingletonRealm()
-    @TaskLocal static var current = process
+
+    /// The realm of ``Scope/singleton`` now: the process's, or a clone's.
+    static var current: SingletonRealm {
+        Scope.singleton.isolatedRealm ?? process
+    }
 
     let instances = Locked(InstanceTable(), isVersioned: true)
 
@@ -41,13 +45,13 @@ extension Scope {
         _ operation: () async throws -> Result,
         isolation: isolated (any Actor)? = #isolation
     ) async rethrows -> Result {
-        try await SingletonRealm.$current.withValue(SingletonRealm(), operation: operation)
+        try await Scope.$singleton.withValue(Scope.singleton.clone(), operation: operation)
     }
 
     /// Runs `operation` with empty process-wide scopes of its own (the synchronous form).
     public static func withIsolatedSingletons<Result>(_ operation: () throws -> Result) rethrows
         -> Result
     {
-        try SingletonRealm.$current.withValue(SingletonRealm(), operation: operation)
+        try Scope.$singleton.withValue(Scope.singleton.clone(), operation: operation)
     }
 }

@@ -107,8 +107,7 @@ import Testing
 
     @Test func transformSugarRegistersOnTheContainer() {
         let container = Container()
-        let returned = container { $0.service.register { MockService("sugar") } }
-        #expect(returned === container)
+        container { $0.service.register { MockService("sugar") } }
         #expect(container.service().name == "sugar")
     }
 

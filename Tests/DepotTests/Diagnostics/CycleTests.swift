@@ -46,9 +46,11 @@ import Testing
             circle.contains { run.errors.contains("Depot: circular dependency: \($0) (across") })
     }
 
-    @Test func unregisteredPromiseNamesContainerKeyAndType() throws {
+    @Test func unregisteredPromiseNamesContainerKeyTypeAndDeclaration() throws {
         let run = try runCrashHelper("promised")
         #expect(run.status != 0)
-        #expect(run.errors.contains("Container.promisedNode<Optional<Node>> was promised"))
+        #expect(run.errors.contains("Container.promisedNode<Optional<Node>> was promised ("))
+        // The file and line of the `promised()` declaration.
+        #expect(run.errors.contains("main.swift:"))
     }
 }

@@ -115,4 +115,62 @@ struct FactoryKitCompatibilityTests {
         let onMain = await Container.shared.namedGreeter.resolveOnMainActor("main")
         #expect(onMain.name == "main")
     }
+
+    @Test func graphScopeReportsTheResolutionDepth() {
+        let container = Container()
+        #expect(Scope.graph.depth == 0)
+        let depth = Factory(container, key: "depth") { Scope.graph.depth }
+        #expect(depth() == 1)
+        let nested = Factory(container, key: "nested") { depth() }
+        #expect(nested() == 2)
+    }
+
+    @Test func globalResolveAndTheClosureTypeNamesWork() {
+        #expect(resolve(\.greeter).name == "live")
+        #expect(resolve(\ServiceContainer.thing).id == 0)
+        let make: VoidFactoryType<Greeter> = { Greeter(name: "alias") }
+        #expect(Factory(Container(), key: "alias", make)().name == "alias")
+        let named: ParameterFactoryType<String, Greeter> = { Greeter(name: $0) }
+        #expect(ParameterFactory(Container(), key: "named", named)("p").name == "p")
+    }
+
+    @Test func injectedContainerAndInjectedTypeTakeFactoryKitsArguments() {
+        struct Holder {
+            @InjectedContainer(ServiceContainer.self) var services
+            @InjectedType(ServiceContainer.shared) var thing: Thing?
+            mutating func resetServices() { _services.reset(options: .scope) }
+        }
+        ServiceContainer.$shared.withValue(ServiceContainer()) {
+            var holder = Holder()
+            #expect(holder.services === ServiceContainer.shared)
+            #expect(holder.thing == nil)
+            let cached = holder.services.service()
+            holder.resetServices()
+            #expect(holder.services.service() !== cached)
+        }
+    }
+}
+
+extension Container {
+    /// Resolved only by `FactoryKitXCTestPatternTests`, in the process's singletons.
+    var xcTestSingleton: Factory<Thing> { self { Thing() }.singleton }
+}
+
+/// FactoryKit's XCTest isolation, `Container.$shared.withValue(Container()) {
+/// Scope.$singleton.withValue(Scope.singleton.clone()) { super.invokeTest() } }`, run where an
+/// XCTest runs it: outside any isolation (so without the `.container` trait).
+@Suite struct FactoryKitXCTestPatternTests {
+    @Test func xcTestsIsolationPatternKeepsSingletonsApart() {
+        let outside = Container().xcTestSingleton()
+        Container.$shared.withValue(Container()) {
+            Scope.$singleton.withValue(Scope.singleton.clone()) {
+                let inside = Container.shared.xcTestSingleton()
+                #expect(inside !== outside)
+                #expect(Container.shared.xcTestSingleton() === inside)
+                Scope.singleton.reset()
+                #expect(Container.shared.xcTestSingleton() !== inside)
+            }
+        }
+        #expect(Container().xcTestSingleton() === outside)
+    }
 }

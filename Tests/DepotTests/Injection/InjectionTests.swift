@@ -84,7 +84,7 @@ final class LazyConsumer {
         #expect(consumer.dynamicThing !== consumer.dynamicThing)
         Container.shared.uniqueThing.register { Thing(id: 6) }
         #expect(consumer.dynamicThing.id == 6)
-        #expect(consumer.$dynamicThing.factory().id == 6)
+        #expect(consumer.$dynamicThing().id == 6)
     }
 
     @Test func injectedTypeResolvesRegisteredTypes() {
