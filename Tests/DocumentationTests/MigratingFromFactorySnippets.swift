@@ -10,19 +10,21 @@ final class MockAnalytics: Analytics {
 
 @Suite(.container)
 struct MigratingFromFactorySnippets {
-    @Test func aModifierOnWhatRegisterReturnsIsKeptWithTheRegistration() {
+    @Test func aScopeAppliedFromOutsideBeforeRegisterIsKept() {
         let container = Container()
-        container.analytics.register { MockAnalytics() }.scope(.singleton)  // kept
+        container.analytics.scope(.singleton).register { MockAnalytics() }
         let first = container.analytics()
         #expect(first is MockAnalytics)
         #expect(container.analytics() as AnyObject === first as AnyObject)
     }
 
-    @Test func aModifierOnAFactoryOnItsOwnChangesNothing() {
+    @Test func aPropertyModifierFromOutsideChangesOnlyTheValue() {
         let container = Container()
         container.manager.promiseTriggersError = false
         container.userStore.register { UserStore(api: MockAPI()) }
         _ = container.userStore.singleton
         #expect(container.userStore() !== container.userStore())
+        container.userStore.scope(.singleton)
+        #expect(container.userStore() === container.userStore())
     }
 }

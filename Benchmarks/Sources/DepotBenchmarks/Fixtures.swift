@@ -19,6 +19,8 @@ final class Service5: Sendable { let id = 5 }
 
 extension Depot.Container {
     var cachedService: Factory<Service> { self { Service() }.cached }
+    /// The same, with the scope set by the method modifier, as a custom scope is.
+    var scopedCachedService: Factory<Service> { self { Service() }.scope(.cached) }
     var singletonService: Factory<Service> { self { Service() }.singleton }
     var uniqueService: Factory<Service> { self { Service() } }
     var service1: Factory<Service1> { self { Service1() } }

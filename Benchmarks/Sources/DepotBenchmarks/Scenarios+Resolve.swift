@@ -12,6 +12,10 @@ extension Run {
             hit("cached-hit") { n in
                 for _ in 0..<n { blackHole(container.cachedService()) }
             }
+            _ = container.scopedCachedService()
+            time("cached-hit", "Depot, scope(_:) in the declaration") { n in
+                for _ in 0..<n { blackHole(container.scopedCachedService()) }
+            }
         }
         if includes("singleton-hit") {
             let container = Depot.Container()

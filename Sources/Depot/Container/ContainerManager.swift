@@ -19,8 +19,8 @@ public final class ContainerManager: @unchecked Sendable {
     let state: Locked<State>
     /// The per-container caches, as scopes reach them for `Scope.reset()`.
     let caches: Caches
-    /// The address of ``realm`` once it is bound (0 before), read without the lock; `State`
-    /// holds the realm itself.
+    /// Once ``realm`` is bound (0 before), the address of the realm, and after it the address
+    /// of its table's generation, read without the lock; `State` holds the realm itself.
     private let realmAddress: UnsafeMutablePointer<UInt64>
     /// Serialises `autoRegister()`; recursive so the container can resolve inside it.
     let autoRegistrationGate = Mutex(recursive: true)
@@ -40,11 +40,12 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     init(realm: SingletonRealm?) {
-        realmAddress = .allocate(capacity: 1)
-        realmAddress.initialize(to: 0)
+        realmAddress = .allocate(capacity: 2)
+        realmAddress.initialize(repeating: 0, count: 2)
         var initial = State()
         if let realm {
             initial.realm = realm
+            (realmAddress + 1).pointee = realm.instances.generationAddress
             realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
         }
         state = Locked(initial, isVersioned: true)
@@ -68,9 +69,19 @@ public final class ContainerManager: @unchecked Sendable {
             if let realm = state.realm { return realm }
             let realm = SingletonRealm.current
             state.realm = realm
+            depot_atomic_store(realmAddress + 1, realm.instances.generationAddress)
             depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: ObjectIdentifier(realm))))
             return realm
         }
+    }
+
+    /// The generation of ``realm``'s table, as the hit path reads it: two loads, no reference
+    /// counted. A thread's hit cache remembers a singleton only after the realm was bound.
+    @inline(__always)
+    var realmGeneration: UInt64 {
+        let address = depot_atomic_load(realmAddress + 1)
+        guard address != 0 else { return realm.instances.generation }
+        return depot_atomic_load(UnsafePointer(bitPattern: UInt(address))!)
     }
 
     deinit {
@@ -79,75 +90,6 @@ public final class ContainerManager: @unchecked Sendable {
         if state.withLockReading({ state, _ in state.instances.rememberedBy != nil }) {
             HitCache.purge(owner: ObjectIdentifier(self))
         }
-    }
-
-    /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
-    public var defaultScope: Scope? {
-        get { state.withLockReading { state, _ in state.defaultScope } }
-        set { replace(\.defaultScope, with: newValue?.identity) }
-    }
-
-    /// Whether each resolution of this container is logged through ``logger``.
-    public var trace: Bool {
-        get { state.withLockReading { state, _ in state.trace } }
-        set { replace(\.trace, with: newValue) }
-    }
-
-    /// Receives trace lines and diagnostics. Prints by default.
-    public var logger: (String) -> Void {
-        get { state.withLockReading { state, _ in state.logger } }
-        set { replace(\.logger, with: newValue) }
-    }
-
-    /// Whether resolving a `promised()` factory that nobody registered stops the process (with the
-    /// container, key and type named) rather than returning `nil`. On in debug builds.
-    public var promiseTriggersError: Bool {
-        get { state.withLockReading { state, _ in state.promiseTriggersError } }
-        set { replace(\.promiseTriggersError, with: newValue) }
-    }
-
-    /// Called with every instance this container resolves, after the factory's own decorator.
-    public var decorator: ((Any) -> Void)? {
-        get { state.withLockReading { state, _ in state.decorator } }
-        set { replace(\.decorator, with: newValue) }
-    }
-
-    /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
-    public var clock: Clock {
-        get { state.withLockReading { state, _ in state.clock } }
-        set { replace(\.clock, with: newValue) }
-    }
-
-    /// Sets one setting; the old value (a closure may hold the last reference to what it
-    /// captured) is released after the lock.
-    private func replace<Value>(
-        _ setting: WritableKeyPath<State, Value>, with newValue: Value
-    ) {
-        var replaced = newValue
-        state.withLock { swap(&$0[keyPath: setting], &replaced) }
-    }
-
-    /// Kept so FactoryKit code that tunes its cycle check builds; Depot ignores it.
-    ///
-    /// FactoryKit counts how often a factory repeats in a chain and, in debug builds, stops past
-    /// this number (0 turns the check off). Depot stops on the first real re-entry of the same
-    /// container, key and parameter, in every build, and never on recursion through other
-    /// parameters, so there is nothing to tune.
-    @available(*, deprecated, message: "Depot detects cycles exactly; remove this setting.")
-    public var dependencyChainTestMax: Int {
-        get { 0 }
-        set {}
-    }
-
-    /// Kept so FactoryKit code that turns its debug-build cycle check on or off builds; Depot
-    /// ignores it and reads `true`.
-    ///
-    /// Depot's cycle check is exact and cheap (a cycle is a real re-entry of the same
-    /// container, key and parameter), so it is on in every build and cannot be turned off.
-    @available(*, deprecated, message: "Depot always checks for cycles; remove this setting.")
-    public var circularDependencyTesting: Bool {
-        get { true }
-        set {}
     }
 
     /// Forgets registrations, contexts and cached instances, as `options` says.

@@ -164,7 +164,7 @@ final class HitCache: @unchecked Sendable {
         }
         guard entry.pointee.generation == manager.state.generation,
             entry.pointee.realm == nil
-                || entry.pointee.realmGeneration == manager.realm.instances.generation
+                || entry.pointee.realmGeneration == manager.realmGeneration
         else { return nil }
         switch entry.pointee.kind {
         case .unique: return .unique

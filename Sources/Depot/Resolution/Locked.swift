@@ -64,6 +64,12 @@ final class Locked<State>: @unchecked Sendable {
         depot_atomic_load(version!)
     }
 
+    /// Where the generation is kept, for a reader that holds this `Locked` alive by other means
+    /// and reads the generation with `depot_atomic_load`.
+    var generationAddress: UInt64 {
+        UInt64(UInt(bitPattern: version!))
+    }
+
     /// Where the value starts: after the mutex, rounded up to the value's alignment.
     private static var stateOffset: Int {
         let alignment = MemoryLayout<State>.alignment

@@ -54,31 +54,25 @@ extension Container {
         #expect(resolved.value == expected)
     }
 
-    @Test func resettingTheScopesReleasesAfterTheLock() {
-        expectNoDeadlock { container, resolved in
-            _ = container.resolvesInDeinit(resolved)
-            container.manager.reset(options: .scope)
+    /// The resets that drop a container's cached instance.
+    enum Reset: CaseIterable, Sendable {
+        case scopes, everything, cachedScope, factory
+
+        func run(on container: Container) {
+            switch self {
+            case .scopes: container.manager.reset(options: .scope)
+            case .everything: container.manager.reset()
+            case .cachedScope: container.manager.reset(scope: .cached)
+            case .factory: container.resolvesInDeinit.reset()
+            }
         }
     }
 
-    @Test func resettingEverythingReleasesAfterTheLock() {
+    @Test(arguments: Reset.allCases)
+    func aResetReleasesAfterTheLock(reset: Reset) {
         expectNoDeadlock { container, resolved in
             _ = container.resolvesInDeinit(resolved)
-            container.manager.reset()
-        }
-    }
-
-    @Test func resettingOneScopeReleasesAfterTheLock() {
-        expectNoDeadlock { container, resolved in
-            _ = container.resolvesInDeinit(resolved)
-            container.manager.reset(scope: .cached)
-        }
-    }
-
-    @Test func resettingTheFactoryReleasesAfterTheLock() {
-        expectNoDeadlock { container, resolved in
-            _ = container.resolvesInDeinit(resolved)
-            container.resolvesInDeinit.reset()
+            reset.run(on: container)
         }
     }
 
