@@ -20,7 +20,8 @@ public final class ContainerManager: @unchecked Sendable {
     /// The per-container caches, as scopes reach them for `Scope.reset()`.
     let caches: Caches
     /// Once ``realm`` is bound (0 before), the address of the realm, and after it the address
-    /// of its table's generation, read without the lock; `State` holds the realm itself.
+    /// of its table's generation, read without the lock; `State` holds the realm itself. Two
+    /// side words of `state`'s allocation.
     private let realmAddress: UnsafeMutablePointer<UInt64>
     /// Serialises `autoRegister()`; recursive so the container can resolve inside it.
     let autoRegistrationGate = Mutex(recursive: true)
@@ -40,15 +41,12 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     init(realm: SingletonRealm?) {
-        realmAddress = .allocate(capacity: 2)
-        realmAddress.initialize(repeating: 0, count: 2)
-        var initial = State()
+        state = Locked(State(realm: realm), isVersioned: true, sideWords: 2)
+        realmAddress = state.sideWords
         if let realm {
-            initial.realm = realm
             (realmAddress + 1).pointee = realm.instances.generationAddress
             realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
         }
-        state = Locked(initial, isVersioned: true)
         caches = Caches(state: state)
     }
 
@@ -85,7 +83,6 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     deinit {
-        realmAddress.deallocate()
         // Threads' hit caches may hold this manager's cells: they must not outlive it.
         if state.withLockReading({ state, _ in state.instances.rememberedBy != nil }) {
             HitCache.purge(owner: ObjectIdentifier(self))

@@ -28,10 +28,14 @@ final class Locked<State>: @unchecked Sendable {
         self.init(initial, isVersioned: false)
     }
 
-    init(_ initial: State, isVersioned: Bool) {
+    /// Makes a `Locked` holding `initial`; a versioned one has a generation, and
+    /// `sideWords` words (zero at first) beside it in the same allocation, for its owner to read
+    /// and write atomically (``sideWords``).
+    init(_ initial: State, isVersioned: Bool, sideWords: Int = 0) {
         if isVersioned {
-            version = .allocate(capacity: 1)
+            version = .allocate(capacity: 1 + sideWords)
             version?.initialize(to: depot_atomic_add(lockGenerations, 1))
+            (version! + 1).initialize(repeating: 0, count: sideWords)
         } else {
             version = nil
         }
@@ -68,6 +72,12 @@ final class Locked<State>: @unchecked Sendable {
     /// and reads the generation with `depot_atomic_load`.
     var generationAddress: UInt64 {
         UInt64(UInt(bitPattern: version!))
+    }
+
+    /// The words a versioned `Locked` keeps beside its generation for its owner, which reads
+    /// and writes them with atomic operations.
+    var sideWords: UnsafeMutablePointer<UInt64> {
+        version! + 1
     }
 
     /// Where the value starts: after the mutex, rounded up to the value's alignment.
