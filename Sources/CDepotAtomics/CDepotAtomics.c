@@ -1,4 +1,7 @@
 #include "CDepotAtomics.h"
 
-// The operations are inline functions in the header; this is the thread-local they read.
+// The operations are inline functions in the header; these are the variables they read.
 _Thread_local void *_Nullable depot_thread_frame = 0;
+
+// Set once, by the first clone of the singleton scope.
+uint64_t depot_singleton_clones = 0;

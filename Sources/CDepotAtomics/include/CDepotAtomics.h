@@ -43,4 +43,16 @@ static inline void depot_set_current_frame(void *_Nullable frame) {
     depot_thread_frame = frame;
 }
 
+/// 1 once any clone of the singleton scope was made (`Scope.Singleton.clone()`): until then
+/// making a container need not read the singleton scope's task-local.
+extern uint64_t depot_singleton_clones;
+
+static inline uint64_t depot_has_singleton_clones(void) {
+    return __atomic_load_n(&depot_singleton_clones, __ATOMIC_ACQUIRE);
+}
+
+static inline void depot_note_singleton_clone(void) {
+    __atomic_store_n(&depot_singleton_clones, 1, __ATOMIC_RELEASE);
+}
+
 #endif

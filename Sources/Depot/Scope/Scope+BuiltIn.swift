@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 extension Scope {
     /// No caching: every resolve creates a new instance. The default scope.
     ///
@@ -127,7 +129,10 @@ extension Scope {
         /// inside keep their singletons in it, and `Scope.singleton.reset()` there resets only
         /// those. Factories declared `.singleton` use it as they use ``Scope/singleton``.
         public func clone() -> Singleton {
-            Singleton(isolatedRealm: SingletonRealm(), standsFor: identity)
+            // Until a clone exists, ``Scope/singleton`` can only be a scope whose singletons
+            // live in the process's storage (see `SingletonRealm.current`).
+            depot_note_singleton_clone()
+            return Singleton(isolatedRealm: SingletonRealm(), standsFor: identity)
         }
     }
 

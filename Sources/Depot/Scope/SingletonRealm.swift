@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 /// Where process-wide scopes keep their instances.
 ///
 /// There is one for the process; ``Scope/withIsolatedSingletons(_:isolation:)`` (and
@@ -8,9 +10,11 @@
 final class SingletonRealm: Sendable {
     static let process = SingletonRealm()
 
-    /// The realm of ``Scope/singleton`` now: the process's, or a clone's.
+    /// The realm of ``Scope/singleton`` now: the process's, or a clone's. The task-local is
+    /// read only once a clone exists.
     static var current: SingletonRealm {
-        Scope.singleton.isolatedRealm ?? process
+        guard depot_has_singleton_clones() != 0 else { return process }
+        return Scope.singleton.isolatedRealm ?? process
     }
 
     let instances = Locked(InstanceTable(), isVersioned: true)
