@@ -22,7 +22,7 @@ extension FactoryRegistration {
     }
 
     /// Applies `modifier` to this factory value and, when it is applied from outside the
-    /// factory's declaration (or to the value `register` or `once()` returns), keeps it with the
+    /// factory's declaration (or to the value `register` returns), keeps it with the
     /// registration too, so that it reaches every later resolve.
     ///
     /// - Parameter caller: the function that applies it (`#function` where the modifier was
