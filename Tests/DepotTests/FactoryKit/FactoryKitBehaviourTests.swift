@@ -17,6 +17,9 @@ extension Container {
     var reporting: Factory<ReportingType> { self { ReportingService() } }
     var cachedReporting: Factory<ReportingType> { self { ReportingService() }.cached }
     var onceCachedReporting: Factory<ReportingType> { self { ReportingService() }.cached.once() }
+    var onceScopedReporting: Factory<ReportingType> {
+        self { ReportingService() }.scope(.cached).once()
+    }
     var optionalService: Factory<ReportingType?> { self { ReportingService() } }
     var sharedOptionalService: Factory<ReportingType?> { self { ReportingService() }.shared }
     var singletonService: Factory<ReportingService> { self { ReportingService() }.singleton }
@@ -77,6 +80,15 @@ struct FactoryKitBehaviourTests {
         #expect(container.onceCachedReporting() === container.onceCachedReporting())
         container.onceCachedReporting.scope(.unique)
         #expect(container.onceCachedReporting() !== container.onceCachedReporting())
+    }
+
+    @Test func aDeclarationsMethodModifierStaysInTheDeclaration() {
+        // Were the declaration's `scope(.cached)` kept in the container like an outside one,
+        // every resolve would put it back over the test's `.unique`.
+        let container = Container()
+        #expect(container.onceScopedReporting() === container.onceScopedReporting())
+        container.onceScopedReporting.scope(.unique)
+        #expect(container.onceScopedReporting() !== container.onceScopedReporting())
     }
 
     @Test(arguments: [Scope.cached, Scope.shared, Scope.singleton])
