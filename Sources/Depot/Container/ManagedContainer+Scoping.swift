@@ -135,7 +135,9 @@ extension ContainerManager {
         let hadInstances = state.withLock { state -> Bool in
             let hadInstances = !state.instances.isEmpty
             state.instances.removeAll()
-            state.drop(state.cacheOwner as Any)
+            if let replaced = state.cacheOwner {
+                state.drop(replaced)
+            }
             state.cacheOwner = owner === self ? nil : owner
             return hadInstances
         }

@@ -70,16 +70,13 @@ extension ContainerManager {
             {
                 return .delegate(to: parent)
             }
-            // What the declaration sets wins over what was set from outside it, unless the
-            // declaration says `once()` (FactoryKit's rule).
             let scope =
-                (isOnce
-                    ? registration?.scope ?? declaredScope
-                    : declaredScope ?? registration?.scope) ?? state.defaultScope ?? Scope.unique
-            let timeToLive =
-                isOnce
-                ? registration?.timeToLive ?? declaredTimeToLive
-                : declaredTimeToLive ?? registration?.timeToLive
+                winningOption(
+                    declared: declaredScope, registered: registration?.scope, isOnce: isOnce)
+                ?? state.defaultScope ?? Scope.unique
+            let timeToLive = winningOption(
+                declared: declaredTimeToLive, registered: registration?.timeToLive,
+                isOnce: isOnce)
             #if DEBUG
                 let checksCaptive = scope.holdsWeakly
             #else

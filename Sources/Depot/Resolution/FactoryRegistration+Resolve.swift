@@ -145,9 +145,10 @@ extension FactoryRegistration {
     func finish(
         _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, entered: Bool
     ) {
-        // The declaration's wins, unless it says `once()` (see `prepare`).
-        let registered = plan?.registration?.decorator as? Decorator
-        if let decorator = isOnce ? registered ?? decorator : decorator ?? registered {
+        if let decorator = winningOption(
+            declared: decorator, registered: plan?.registration?.decorator as? Decorator,
+            isOnce: isOnce)
+        {
             decorator(value, created: origin != .cached)
         }
         guard let plan else { return }

@@ -134,6 +134,12 @@ extension Scope {
             depot_note_singleton_clone()
             return Singleton(isolatedRealm: SingletonRealm(), standsFor: identity)
         }
+
+        /// Forgets the singletons: a clone's own, or those in the singleton storage current now.
+        public override func reset() {
+            guard let isolatedRealm else { return super.reset() }
+            isolatedRealm.removeInstances(of: identity)
+        }
     }
 
     /// The process-wide weak cache: the type of ``Scope/weakSingleton``.

@@ -87,10 +87,6 @@ public class Scope: @unchecked Sendable {
     ///
     /// The next resolve of a factory in this scope creates a new instance.
     public func reset() {
-        if let singleton = self as? Singleton, let realm = singleton.isolatedRealm {
-            realm.removeInstances(of: identity)
-            return
-        }
         switch placement {
         case .none, .graph:
             return

@@ -137,12 +137,10 @@ final class KeepOneStorage: ScopeStorage {
 
 /// `value` as an object, or `nil` for a value type, which has no identity to hold weakly.
 func asObject(_ value: Any) -> AnyObject? {
+    if Swift.type(of: value) is AnyObject.Type { return value as AnyObject }
     // An optional's wrapped object, for `Factory<Service?>`: `Any` holding an optional is not
     // unwrapped by the cast.
-    if let optional = value as? any OptionalValue {
-        return optional.wrapped.flatMap(asObject)
-    }
-    return Swift.type(of: value) is AnyObject.Type ? value as AnyObject : nil
+    return (value as? any OptionalValue)?.wrapped.flatMap(asObject)
 }
 
 /// Whether `value` is an optional that holds nothing.
