@@ -5,3 +5,6 @@ _Thread_local void *_Nullable depot_thread_frame = 0;
 
 // Set once, by the first clone of the singleton scope.
 uint64_t depot_singleton_clones = 0;
+
+// Set once, by the first async resolution that binds a task-local.
+uint64_t depot_async_resolutions = 0;

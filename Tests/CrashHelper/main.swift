@@ -42,6 +42,41 @@ extension Container {
     }
 }
 
+extension Container {
+    var asyncA: AsyncFactory<A> { self { A(try await self.asyncB()) } }
+    var asyncB: AsyncFactory<B> { self { B(try await self.asyncA()) }.cached }
+    var slowAsyncA: AsyncFactory<A> {
+        self {
+            await asyncBothStarted.arrive()
+            return A(try await self.slowAsyncB())
+        }.cached
+    }
+    var slowAsyncB: AsyncFactory<B> {
+        self {
+            await asyncBothStarted.arrive()
+            return B(try await self.slowAsyncA())
+        }.cached
+    }
+}
+
+/// Lets two tasks through once both have arrived: each then holds its creation.
+actor Rendezvous {
+    private var arrived = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func arrive() async {
+        arrived += 1
+        if arrived == 2 {
+            waiting.forEach { $0.resume() }
+            waiting = []
+        } else {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+    }
+}
+
+let asyncBothStarted = Rendezvous()
+
 /// A storage with a bug: it returns something other than what Depot gave it.
 final class WrongStorage: ScopeStorage {
     func value(for key: ScopeKey) -> Any? { "not a node" }
@@ -81,6 +116,14 @@ func residentBytes() -> Int {
 
 let container = Container()
 switch CommandLine.arguments.dropFirst().first {
+case "async-cycle":
+    _ = try await container.asyncA()
+    print("finished")
+case "cross-task-async-cycle":
+    async let a = container.slowAsyncA()
+    async let b = container.slowAsyncB()
+    _ = try await (a, b)
+    print("finished")
 case "cycle":
     _ = container.a()
 case "cached-cycle":

@@ -55,4 +55,18 @@ static inline void depot_note_singleton_clone(void) {
     __atomic_store_n(&depot_singleton_clones, 1, __ATOMIC_RELEASE);
 }
 
+/// 1 once any async factory resolved past the hit path: until then a synchronous resolution
+/// need not look for an async one it runs inside.
+extern uint64_t depot_async_resolutions;
+
+static inline uint64_t depot_has_async_resolutions(void) {
+    return __atomic_load_n(&depot_async_resolutions, __ATOMIC_ACQUIRE);
+}
+
+static inline void depot_note_async_resolution(void) {
+    if (__atomic_load_n(&depot_async_resolutions, __ATOMIC_RELAXED) == 0) {
+        __atomic_store_n(&depot_async_resolutions, 1, __ATOMIC_RELEASE);
+    }
+}
+
 #endif

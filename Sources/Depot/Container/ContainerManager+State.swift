@@ -49,7 +49,7 @@ extension ContainerManager {
     /// What `push()` saves.
     struct Snapshot {
         let registrations: [FactoryKey: Registration]
-        let instances: InstanceTable.CellMap
+        let instances: (cells: InstanceTable.CellMap, disposals: [InstanceKey: Disposal])
     }
 
     /// What was registered for one factory from outside its declaration: a replacement factory,

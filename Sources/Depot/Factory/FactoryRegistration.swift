@@ -24,12 +24,34 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     enum Body: @unchecked Sendable {
         case plain(() -> T)
         case parameterised((P) -> T)
+        /// An ``AsyncFactory``'s closure.
+        case async(() async throws -> T)
+        /// An ``AsyncParameterFactory``'s closure.
+        case asyncParameterised((P) async throws -> T)
 
+        /// Runs a synchronous factory's closure. An async factory is resolved only with
+        /// `make`, and a synchronous one only ever has a synchronous closure.
         @inlinable
         func callAsFunction(_ parameter: P) -> T {
             switch self {
             case .plain(let make): make()
             case .parameterised(let make): make(parameter)
+            case .async, .asyncParameterised:
+                preconditionFailure("an async closure called synchronously")
+            }
+        }
+
+        /// Runs the closure, of either kind.
+        @inlinable
+        nonisolated(nonsending) func make(_ parameter: P) async throws -> T {
+            // The closure gets the parameter as a synchronous one would: the resolve that
+            // passes it waits for the closure and does not use it meanwhile.
+            nonisolated(unsafe) let parameter = parameter
+            return switch self {
+            case .plain(let make): make()
+            case .parameterised(let make): make(parameter)
+            case .async(let make): try await make()
+            case .asyncParameterised(let make): try await make(parameter)
             }
         }
     }
@@ -68,11 +90,14 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         /// Set by `once()` in a declaration: what is kept with the registration (modifiers
         /// applied from outside) wins over the declaration's own modifiers.
         @usableFromInline let isOnce: Bool
+        /// Set by `onDispose`: tears down a kept instance.
+        @usableFromInline let disposer: Disposer?
 
         init(
             timeToLive: Double?, decorator: Decorator?, scopesOnParameters: Bool,
-            promise: Promise?, persistsModifiers: Bool, isOnce: Bool
+            promise: Promise?, persistsModifiers: Bool, isOnce: Bool, disposer: Disposer?
         ) {
+            self.disposer = disposer
             self.timeToLive = timeToLive
             self.decorator = decorator
             self.scopesOnParameters = scopesOnParameters
@@ -129,7 +154,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     mutating func changeOptions(
         timeToLive: Double?? = nil, decorator: Decorator?? = nil,
         scopesOnParameters: Bool? = nil, promise: Promise? = nil,
-        persistsModifiers: Bool? = nil, isOnce: Bool? = nil
+        persistsModifiers: Bool? = nil, isOnce: Bool? = nil, disposer: Disposer? = nil
     ) {
         options = Options(
             timeToLive: timeToLive ?? options?.timeToLive,
@@ -137,7 +162,8 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             scopesOnParameters: scopesOnParameters ?? options?.scopesOnParameters ?? false,
             promise: promise ?? options?.promise,
             persistsModifiers: persistsModifiers ?? options?.persistsModifiers ?? false,
-            isOnce: isOnce ?? options?.isOnce ?? false)
+            isOnce: isOnce ?? options?.isOnce ?? false,
+            disposer: disposer ?? options?.disposer)
     }
 
     @inlinable

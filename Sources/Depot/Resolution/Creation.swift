@@ -1,9 +1,23 @@
-/// One in-flight creation of a scoped instance: the "once-cell" other threads wait on.
+/// One in-flight creation of a scoped instance, as an instance table keeps it: the "once-cell"
+/// others wait on. A ``Creation`` for a synchronous factory, an ``AsyncCreation`` for an async
+/// one.
+// @unchecked Sendable: immutable here; subclasses say why theirs is safe.
+class PendingCreation: @unchecked Sendable {
+    let step: ResolutionStep
+    let scope: ObjectIdentifier
+
+    init(step: ResolutionStep, scope: ObjectIdentifier) {
+        self.step = step
+        self.scope = scope
+    }
+}
+
+/// One in-flight creation by a synchronous factory: other threads block on it.
 ///
 /// The creating thread locks `gate` before it publishes the creation and unlocks it when the
 /// instance is stored, so a waiter blocks exactly until then, without polling.
 // @unchecked Sendable: `owner` is read and written only under `Creation.waitGraph`; `gate` is a mutex.
-final class Creation: @unchecked Sendable {
+final class Creation: PendingCreation, @unchecked Sendable {
     /// Guards every `owner` and every `ResolutionFrame.waitingOn`: the wait-for graph that lets a
     /// waiter see that it would wait for itself. Taken only when a creation starts to be waited
     /// on or ends, never on a cache hit.
@@ -11,14 +25,11 @@ final class Creation: @unchecked Sendable {
 
     private let gate = Mutex()
     private var owner: ResolutionFrame?
-    let step: ResolutionStep
-    let scope: ObjectIdentifier
 
     /// Makes a creation owned by `frame`; the caller holds the lock of the table it goes into.
     init(owner frame: ResolutionFrame, step: ResolutionStep, scope: ObjectIdentifier) {
         self.owner = frame
-        self.step = step
-        self.scope = scope
+        super.init(step: step, scope: scope)
         gate.lock()
     }
 

@@ -143,7 +143,8 @@ extension FactoryRegistration {
     /// Runs the decorators and traces.
     @inlinable
     func finish(
-        _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, entered: Bool
+        _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, entered: Bool,
+        task: TaskPosition? = nil
     ) {
         if let decorator = winningOption(
             declared: decorator, registered: plan?.registration?.decorator as? Decorator,
@@ -154,7 +155,7 @@ extension FactoryRegistration {
         guard let plan else { return }
         plan.decorator?(value)
         if plan.trace || plan.records || (plan.checksCaptive && !entered) {
-            manager.observe(step(nil), origin: origin, plan: plan, entered: entered)
+            manager.observe(step(nil), origin: origin, plan: plan, entered: entered, task: task)
         }
     }
 
@@ -205,116 +206,5 @@ extension FactoryRegistration {
     @inlinable
     func parameterKey(_ parameter: P) -> ParameterKey? {
         scopesOnParameters ? ParameterKey(parameter) : nil
-    }
-
-    /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
-    /// Returns whether a new instance was kept.
-    private func instance<Owner: InstanceOwner>(
-        in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
-        frame: ResolutionFrame, origin: inout ResolutionOrigin
-    ) -> (T, Bool) {
-        let clock = manager.clock
-        while true {
-            // Read before the lock: a clock is user code.
-            let now = plan.timeToLive == nil ? 0 : clock.now()
-            // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
-            let found = owner.withInstances { table in
-                table.lookup(
-                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now,
-                    frame: frame, step: frame.parent!)
-            }
-            switch found {
-            case .hit(let cell):
-                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
-                    origin = .cached
-                    return (value, false)
-                }
-            case .stored(let stored):
-                guard let value = stored as? T else {
-                    fatalError(
-                        "Depot: the storage of scope \(plan.scope) returned a "
-                            + "\(Swift.type(of: stored)) for \(step(parameter)), not the value "
-                            + "Depot gave it. A ScopeStorage must return what setValue(_:for:) "
-                            + "received for that key, or nil.")
-                }
-                origin = .cached
-                return (value, false)
-            case .waitFor(let creation):
-                creation.wait(by: frame)
-            case .create(let creation):
-                let value = run(parameter, plan: plan, origin: &origin)
-                let createdAt = clock.now()
-                let isKept = owner.withInstances { table in
-                    table.finish(
-                        creation, key: key, value: value, scope: plan.scope, createdAt: createdAt)
-                }
-                creation.finish()
-                if !isKept, plan.scope.holdsWeakly, !isNone(value), asObject(value) == nil {
-                    warnOnce(
-                        "Depot: \(step(parameter)) is a value type in the \(plan.scope) scope, "
-                            + "which holds instances weakly; it behaves as unique. Use .cached to "
-                            + "keep one value.")
-                }
-                return (value, isKept)
-            }
-        }
-    }
-
-    /// Runs the closure that applies: a context override, a registration, or the declaration's.
-    private func run(
-        _ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
-    ) -> T {
-        if let registration = plan.registration {
-            if !registration.contexts.isEmpty {
-                let context = FactoryContext.current
-                let matching = registration.contexts
-                    .filter { $0.key.holds(in: context) }
-                    .min { $0.key.priority < $1.key.priority }
-                if let matching {
-                    origin = .context
-                    return (matching.value as! Body)(parameter)
-                }
-            }
-            if let body = registration.factory {
-                origin = .registration
-                return (body as! Body)(parameter)
-            }
-        }
-        if let promise = options?.promise, manager.promiseTriggersError {
-            fatalError(
-                "Depot: \(step(parameter)) was promised (\(promise.file):\(promise.line)) but "
-                    + "nothing is registered for it in "
-                    + "\(Swift.type(of: container)). Register it before resolving, e.g. "
-                    + "container.\(key.literal).register { ... }, or set "
-                    + "manager.promiseTriggersError = false to get nil.")
-        }
-        origin = .factory
-        return body(parameter)
-    }
-
-    private func warnOnce(_ message: @autoclosure () -> String) {
-        guard FactoryContext.isDebugBuild else { return }
-        let key = key
-        let isFirst = manager.state.withLock { $0.warned.insert(key).inserted }
-        if isFirst {
-            manager.logger(message())
-        }
-    }
-}
-
-/// Something that keeps scoped instances behind its own lock.
-protocol InstanceOwner: AnyObject {
-    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
-}
-
-extension ContainerManager: InstanceOwner {
-    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
-        state.withLock { body(&$0.instances) }
-    }
-}
-
-extension SingletonRealm: InstanceOwner {
-    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
-        instances.withLock(body)
     }
 }

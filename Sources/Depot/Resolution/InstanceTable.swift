@@ -44,8 +44,10 @@ struct InstanceTable: DropsValues {
         case hit(Cell)
         /// The instance a custom scope's storage gave back.
         case stored(Any)
-        case waitFor(Creation)
-        case create(Creation)
+        case waitFor(PendingCreation)
+        case create(PendingCreation)
+        /// Nothing is kept and the caller asked not to create (see `warmed()`).
+        case absent
     }
 
     /// What Depot knows of a value it gave a custom scope's storage: which scope, and when it
@@ -58,7 +60,7 @@ struct InstanceTable: DropsValues {
     }
 
     private(set) var cells = CellMap()
-    private var creations: [InstanceKey: Creation] = [:]
+    var creations: [InstanceKey: PendingCreation] = [:]
     /// The factories with instances kept per parameter value: only their removal scans.
     private var parameterised: Set<FactoryKey> = []
     /// The scopes of the kept instances, for the cache inventory's names.
@@ -66,6 +68,10 @@ struct InstanceTable: DropsValues {
     /// The storages of custom scopes, made on first use, by scope.
     private var storages: [ObjectIdentifier: any ScopeStorage] = [:]
     private(set) var stored: [InstanceKey: Stored] = [:]
+    /// The teardown of the kept instances that have an `onDispose` closure, by the key of their
+    /// cell or stored entry: what a reset drops goes to ``dropped`` and is disposed after the
+    /// lock; `shutdown()` takes them all.
+    var disposals: [InstanceKey: Disposal] = [:]
     /// The manager or singleton realm that owns this table, once a thread's ``HitCache`` holds
     /// one of its cells: dropping a cell then purges the hit caches, so that none keeps an
     /// instance alive after the table let it go.
@@ -86,11 +92,12 @@ struct InstanceTable: DropsValues {
         return cell
     }
 
-    /// The kept cell, or the creation to wait for, or a new creation that `frame` must carry
-    /// out and pass to `finish`.
+    /// The kept cell, or the creation to wait for, or the new creation `makeCreation` made,
+    /// which the caller must carry out and pass to `finish`; `.absent` when `makeCreation`
+    /// returns `nil`.
     mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
-        frame: @autoclosure () -> ResolutionFrame, step: @autoclosure () -> ResolutionStep
+        step: @autoclosure () -> ResolutionStep, makeCreation: () -> PendingCreation?
     ) -> Lookup {
         if let custom = scope.custom {
             if let value = storedValue(
@@ -105,7 +112,7 @@ struct InstanceTable: DropsValues {
         if let creation = creations[key] {
             return .waitFor(creation)
         }
-        let creation = Creation(owner: frame(), step: step(), scope: ObjectIdentifier(scope))
+        guard let creation = makeCreation() else { return .absent }
         creations[key] = creation
         if key.parameter != nil {
             parameterised.insert(key.factory)
@@ -147,12 +154,15 @@ struct InstanceTable: DropsValues {
     /// meanwhile. Returns whether the value was kept.
     @discardableResult
     mutating func finish<Value>(
-        _ creation: Creation, key: InstanceKey, value: Value, scope: Scope, createdAt: Double
+        _ creation: PendingCreation, key: InstanceKey, value: Value, scope: Scope,
+        createdAt: Double, disposal: Disposal? = nil
     ) -> Bool {
         guard creations[key] === creation else { return false }
         creations[key] = nil
         // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
         if isNone(value) { return false }
+        // What a replaced cell or stored value had to dispose goes with it.
+        replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
         if scopes[ObjectIdentifier(scope)] == nil {
             scopes[ObjectIdentifier(scope)] = scope
         }
@@ -210,6 +220,7 @@ struct InstanceTable: DropsValues {
         drop(creations)
         creations = creations.filter { !predicate($0.key, $0.value.scope) }
         stored = stored.filter { !predicate($0.key, $0.value.scope) }
+        dropDisposals { key, disposal in predicate(key, disposal.scope) }
     }
 
     /// Forgets the instances of one factory (and cancels its creations): without a scan, unless
@@ -224,6 +235,7 @@ struct InstanceTable: DropsValues {
             drop(cancelled)
         }
         stored[key] = nil
+        dropDisposal(forKey: key)
         if parameterised.contains(factory) {
             removeAll { instance, _ in instance.factory == factory && instance.owner == owner }
         }
@@ -243,6 +255,7 @@ struct InstanceTable: DropsValues {
         purgeHitCaches()
         drop(creations)
         creations.removeAll()
+        dropDisposals { _, _ in true }
     }
 
     /// Empties the hit caches' entries of this table's cells, if any thread has one: called
@@ -265,16 +278,26 @@ struct InstanceTable: DropsValues {
     /// Whether no instance is kept.
     var isEmpty: Bool { cells.isEmpty && stored.isEmpty }
 
-    /// The kept instances, without the creations in flight: what `push()` saves. Custom
-    /// storages belong to the user and cannot be copied.
-    var snapshot: CellMap { cells }
+    /// The kept instances and their teardown, without the creations in flight: what `push()`
+    /// saves. Custom storages belong to the user and cannot be copied.
+    var snapshot: (cells: CellMap, disposals: [InstanceKey: Disposal]) {
+        (cells, disposals.filter { cells[$0.key] != nil })
+    }
 
     /// Puts back what `snapshot` saved; creations in flight are cancelled, and custom storages
-    /// are emptied, so nothing made after the snapshot outlives `pop()`.
-    mutating func restore(_ snapshot: CellMap) {
+    /// are emptied, so nothing made after the snapshot outlives `pop()` (what it had to dispose
+    /// is disposed). An instance disposed since the snapshot is not brought back.
+    mutating func restore(_ snapshot: (cells: CellMap, disposals: [InstanceKey: Disposal])) {
+        let live = snapshot.disposals.filter { !$0.value.isClaimed }
+        dropDisposals { key, disposal in live[key] !== disposal }
+        disposals = [:]
         dropAllCellsAndCreations()
-        cells = snapshot
-        parameterised = Set(snapshot.parameterKeys.map(\.factory))
+        cells = snapshot.cells
+        for key in snapshot.disposals.keys where live[key] == nil {
+            cells.removeValue(forKey: key)
+        }
+        disposals = live
+        parameterised = Set(snapshot.cells.parameterKeys.map(\.factory))
         removeStored()
     }
 }

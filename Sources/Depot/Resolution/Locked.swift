@@ -160,7 +160,11 @@ extension Locked where State: DropsValues {
             defer { swap(&dropped, &state.dropped) }
             return try body(&state)
         }
-        // Released here, with the lock let go.
+        // Released here, with the lock let go; instances with an `onDispose` closure are
+        // disposed in a task of their own.
+        if !dropped.isEmpty {
+            Disposal.disposeDropped(dropped)
+        }
         dropped = []
         return result
     }

@@ -50,6 +50,10 @@ final class ResolutionFrame {
     var waitingOn: Creation?
     var waitingPath: [ResolutionStep] = []
 
+    /// The async resolution whose factory's closure the running resolution started in, if any:
+    /// its graph is the one this resolution runs in, and its path goes on below this one's.
+    @exclusivity(unchecked) private(set) var base: AsyncResolution?
+
     /// The child containers whose resolves this thread sends to their parents, with how many
     /// nested delegations asked for it.
     @exclusivity(unchecked) private var redirected: [ObjectIdentifier: Int] = [:]
@@ -203,6 +207,12 @@ final class ResolutionFrame {
     /// Pushes `step`, stopping the process if it is already on the path or the path is too deep.
     /// Consuming, so that the step is moved onto the path rather than copied.
     private func push(_ step: consuming ResolutionStep) {
+        if depth == 0, let ambient = AsyncResolution.ambient {
+            // Started inside an async factory's closure: its graph is this resolution's.
+            base = ambient
+            graph = ambient.graph
+            isGraphJoined = true
+        }
         checkPush(step)
         if depth == capacity {
             grow()
@@ -243,9 +253,14 @@ final class ResolutionFrame {
     @usableFromInline
     func checkCaptive(_ step: ResolutionStep, scope: Scope) {
         #if DEBUG
-            guard let owner = owners.last, let ownerStep = parent,
-                owner.scope.keepsStrongly, scope.livesShorterThanAnOwner
-            else { return }
+            guard let owner = owners.last, let ownerStep = parent else {
+                // The outermost factory on this thread: owned by the async factory whose closure
+                // resolves it, if any.
+                (base ?? (depth == 0 ? AsyncResolution.ambient : nil))?
+                    .checkCaptive(step, scope: scope)
+                return
+            }
+            guard owner.scope.keepsStrongly, scope.livesShorterThanAnOwner else { return }
             owner.manager.warnCaptive(
                 owner: ownerStep, ownerScope: owner.scope, dependency: step, scope: scope)
         #endif
@@ -260,6 +275,11 @@ final class ResolutionFrame {
             owners.removeLast()
         #endif
         guard depth == 0 else { return }
+        if base != nil {
+            // The async resolution's graph goes on without this thread.
+            (base, graph, isGraphJoined) = (nil, nil, false)
+            return
+        }
         if !localGraph.isEmpty {
             endLocalGraph()
         }
@@ -290,7 +310,7 @@ final class ResolutionFrame {
     /// `Provider` made now joins. `nil` outside any resolution.
     func currentGraph() -> ResolutionGraph? {
         if let graph { return graph }
-        guard depth > 0 else { return nil }
+        guard depth > 0 else { return AsyncResolution.ambient?.graph }
         let made = spareGraph ?? ResolutionGraph()
         spareGraph = nil
         made.enter()
@@ -333,13 +353,21 @@ final class ResolutionFrame {
 
     /// Whether resolves on the child container of `manager` go to its parent now.
     func isRedirected(_ manager: ContainerManager) -> Bool {
-        !redirected.isEmpty && redirected[ObjectIdentifier(manager)] != nil
+        (!redirected.isEmpty && redirected[ObjectIdentifier(manager)] != nil)
+            || AsyncResolution.isRedirected(manager)
     }
+
+    /// How deep the async resolution this one started in is.
+    var ambientDepth: Int { base?.depth ?? 0 }
 
     /// The graph-scoped instance made earlier in this resolution for `key`.
     func graphInstance(for key: InstanceKey) -> KeptGraphInstance? {
         if let graph {
             return graph.instance(for: key)
+        }
+        if depth == 0 {
+            // Not started yet: inside an async factory's closure, its graph is the one.
+            return AsyncResolution.ambient?.graph.instance(for: key)
         }
         return localGraph[key].map { .typed($0) }
     }

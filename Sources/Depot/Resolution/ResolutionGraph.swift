@@ -42,6 +42,13 @@ enum KeptGraphInstance {
     }
 }
 
+/// What an async factory found in a graph.
+enum GraphLookup {
+    case kept(KeptGraphInstance)
+    case waitFor(AsyncCreation)
+    case create(AsyncCreation)
+}
+
 /// The graph-scoped instances of one resolution graph: the outermost resolve on a thread and
 /// every resolve nested inside it, and later the resolves of the `Lazy`s and `Provider`s made
 /// during it, which join the graph. Made when the first `Lazy` or `Provider` is: until then the
@@ -56,6 +63,9 @@ final class ResolutionGraph: Sendable {
         var instances: [InstanceKey: Entry] = [:]
         /// How many outermost resolutions (on any thread) run in the graph now.
         var resolutions = 0
+        /// The async factories' creations in flight: child tasks of one resolution may ask for
+        /// the same graph-scoped instance at once.
+        var creations: [InstanceKey: AsyncCreation] = [:]
         /// The instances let go of, released after the lock.
         var dropped: [Any] = []
     }
@@ -74,6 +84,36 @@ final class ResolutionGraph: Sendable {
             case .strong(let instance): .typed(instance)
             case .weak(let box): box.object.map { .object($0) }
             case nil: nil
+            }
+        }
+    }
+
+    /// What an async factory finds for `key`: the instance, or the creation to wait for, or a
+    /// new creation (made by `makeCreation`) it must carry out and pass to `finish`.
+    func lookup(_ key: InstanceKey, makeCreation: () -> AsyncCreation) -> GraphLookup {
+        state.withLock { state in
+            switch state.instances[key] {
+            case .strong(let instance): return .kept(.typed(instance))
+            case .weak(let box): if let object = box.object { return .kept(.object(object)) }
+            case nil: break
+            }
+            if let creation = state.creations[key] { return .waitFor(creation) }
+            let creation = makeCreation()
+            state.creations[key] = creation
+            return .create(creation)
+        }
+    }
+
+    /// Ends `creation` for `key`, keeping `instance` (`nil`: the factory threw).
+    func finish(_ creation: AsyncCreation, key: InstanceKey, instance: GraphInstance?) {
+        state.withLock { state in
+            if state.creations[key] === creation {
+                state.creations[key] = nil
+            }
+            if let instance,
+                let replaced = state.instances.updateValue(.strong(instance), forKey: key)
+            {
+                state.drop(replaced)
             }
         }
     }

@@ -93,14 +93,18 @@ public class Scope: @unchecked Sendable {
         case .process:
             SingletonRealm.current.removeInstances(of: self)
         case .container:
-            // Weak references only: forgetting the dead ones releases no instance.
-            let caches = holders.withLock { holders in
-                holders.removeDead()
-                return holders.entries.values.compactMap(\.caches)
-            }
-            for cache in caches {
+            for cache in holdingCaches() {
                 cache.removeInstances(of: self)
             }
+        }
+    }
+
+    /// The caches of the managers that keep instances of this scope.
+    func holdingCaches() -> [ContainerManager.Caches] {
+        // Weak references only: forgetting the dead ones releases no instance.
+        holders.withLock { holders in
+            holders.removeDead()
+            return holders.entries.values.compactMap(\.caches)
         }
     }
 

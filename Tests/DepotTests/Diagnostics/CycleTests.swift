@@ -46,6 +46,30 @@ import Testing
             circle.contains { run.errors.contains("Depot: circular dependency: \($0) (across") })
     }
 
+    @Test func cycleThroughAsyncFactoriesStopsWithItsPath() throws {
+        let run = try runCrashHelper("async-cycle")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: Container.asyncA<A> -> Container.asyncB<B> -> "
+                    + "Container.asyncA<A>"))
+        #expect(!run.output.contains("finished"))
+    }
+
+    @Test func asyncCycleSplitAcrossTasksIsReportedNotHung() throws {
+        let run = try runCrashHelper("cross-task-async-cycle")
+        #expect(run.status != 0)
+        let circle = [
+            "Container.slowAsyncA<A> -> Container.slowAsyncB<B> -> Container.slowAsyncA<A>",
+            "Container.slowAsyncB<B> -> Container.slowAsyncA<A> -> Container.slowAsyncB<B>",
+        ]
+        #expect(
+            circle.contains {
+                run.errors.contains("Depot: circular dependency: \($0) (across tasks")
+            })
+        #expect(!run.output.contains("finished"))
+    }
+
     @Test func unregisteredPromiseNamesContainerKeyTypeAndDeclaration() throws {
         let run = try runCrashHelper("promised")
         #expect(run.status != 0)

@@ -1,0 +1,149 @@
+/// Makes instances of `T` with an `async throws` closure: declared, scoped, overridden and
+/// diagnosed like a ``Factory``, in the same container, and resolved with `try await`.
+///
+/// ```swift
+/// extension Container {
+///     var database: AsyncFactory<Database> {
+///         self { try await Database.connect(self.settings()) }.singleton
+///     }
+/// }
+/// let database = try await Container.shared.database()
+/// ```
+///
+/// See <doc:AsyncFactories>.
+// @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
+public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked Sendable {
+    /// The factory's container, key, closure and modifiers.
+    public var registration: FactoryRegistration<Void, T>
+
+    /// Makes an async factory of `container`.
+    ///
+    /// - Parameters:
+    ///   - container: the container whose manager keeps the factory's registrations and caches.
+    ///   - key: identifies the factory in its container; the property's name by default.
+    ///   - factory: makes a new instance.
+    @inlinable
+    public init(
+        _ container: any ManagedContainer, key: StaticString = #function,
+        _ factory: @escaping () async throws -> T
+    ) {
+        registration = FactoryRegistration(container: container, name: key, body: .async(factory))
+    }
+
+    /// Resolves the factory's value, on the caller's actor.
+    @inlinable
+    public nonisolated(nonsending) func callAsFunction() async throws -> T { try await resolve() }
+
+    /// Resolves the factory's value, on the caller's actor: a kept instance, or one the closure
+    /// makes. Concurrent resolves of a caching scope wait for one creation.
+    @inlinable
+    public nonisolated(nonsending) func resolve() async throws -> T {
+        try await registration.resolveAsync(())
+    }
+
+    /// The instance the factory's caching scope keeps now, for a synchronous factory to use:
+    /// one that ``ManagedContainer/warmUp(_:)-(KeyPath<Self,AsyncFactory<T>>...)`` (or an
+    /// earlier resolve) created.
+    ///
+    /// ```swift
+    /// var repository: Factory<Repository> { self { Repository(try! self.database.warmed()) } }
+    /// ```
+    ///
+    /// - Throws: ``NotWarmedUpError``, naming the factory, when no instance exists yet, its
+    ///   creation is still running, or its scope keeps none. It never waits.
+    public func warmed() throws(NotWarmedUpError) -> T {
+        try registration.keptValue(())
+    }
+
+    /// Replaces the factory's closure in its container; cached instances of it are dropped.
+    ///
+    /// - Returns: the factory; modifiers applied to it are kept with the registration.
+    @discardableResult
+    public func register(factory: @escaping () async throws -> T) -> Self {
+        var copy = self
+        copy.registration.register(.async(factory))
+        return copy
+    }
+
+    /// Overrides the factory when any of `contexts` holds (see ``FactoryContext``).
+    @discardableResult
+    public func context(
+        _ contexts: FactoryContextType..., factory: @escaping () async throws -> T
+    ) -> Self {
+        registration.register(.async(factory), for: contexts)
+        return self
+    }
+}
+
+/// Makes instances of `T` from a parameter of type `P` with an `async throws` closure.
+///
+/// ```swift
+/// extension Container {
+///     var account: AsyncParameterFactory<Int, Account> {
+///         self { id in try await Account.load(id) }
+///     }
+/// }
+/// let account = try await Container.shared.account(42)
+/// ```
+// @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
+public struct AsyncParameterFactory<P, T>: FactoryModifying, FactoryOverriding,
+    @unchecked Sendable
+{
+    /// The factory's container, key, closure and modifiers.
+    public var registration: FactoryRegistration<P, T>
+
+    /// Makes an async parameterised factory of `container`.
+    @inlinable
+    public init(
+        _ container: any ManagedContainer, key: StaticString = #function,
+        _ factory: @escaping (P) async throws -> T
+    ) {
+        registration = FactoryRegistration(
+            container: container, name: key, body: .asyncParameterised(factory))
+    }
+
+    /// Resolves the factory's value for `parameter`, on the caller's actor.
+    @inlinable
+    public nonisolated(nonsending) func callAsFunction(_ parameter: P) async throws -> T {
+        try await resolve(parameter)
+    }
+
+    /// Resolves the factory's value for `parameter`, on the caller's actor.
+    @inlinable
+    public nonisolated(nonsending) func resolve(_ parameter: P) async throws -> T {
+        try await registration.resolveAsync(parameter)
+    }
+
+    /// The instance kept for `parameter` now, as ``AsyncFactory/warmed()`` returns it.
+    public func warmed(_ parameter: P) throws(NotWarmedUpError) -> T {
+        try registration.keptValue(parameter)
+    }
+
+    /// Replaces the factory's closure in its container; cached instances of it are dropped.
+    @discardableResult
+    public func register(factory: @escaping (P) async throws -> T) -> Self {
+        var copy = self
+        copy.registration.register(.asyncParameterised(factory))
+        return copy
+    }
+
+    /// Overrides the factory when any of `contexts` holds (see ``FactoryContext``).
+    @discardableResult
+    public func context(
+        _ contexts: FactoryContextType..., factory: @escaping (P) async throws -> T
+    ) -> Self {
+        registration.register(.asyncParameterised(factory), for: contexts)
+        return self
+    }
+}
+
+extension AsyncParameterFactory where P: Hashable {
+    /// Caches one instance per parameter value instead of one for all parameters.
+    @inlinable
+    public var scopeOnParameters: Self {
+        consuming get {
+            registration.scopesOnParameters = true
+            return self
+        }
+    }
+}

@@ -1,0 +1,137 @@
+internal import CDepotAtomics
+
+/// One factory on the path of an async resolution, and, through `parent`, the path to it: for
+/// a task what ``ResolutionFrame`` is for a thread.
+///
+/// While the factory's closure runs, the node is the task-local ``current``: so the path and
+/// the graph follow the resolution across `await`s and threads, and child tasks the closure
+/// starts (`async let`, task groups) resolve inside it. Immutable, so child tasks running at
+/// once share it safely; the graph has a lock of its own. A synchronous resolution that starts
+/// inside an async factory's closure joins the node's graph (see `ResolutionFrame.push`).
+///
+/// An unstructured `Task` made inside a factory's closure inherits the task-local too, and so
+/// resolves inside the factory's resolution; `Task.detached` does not.
+// @unchecked Sendable: every stored property is a `let`; `ResolutionStep` is a value whose
+// parameter box is never changed; `graph` is Sendable.
+final class AsyncResolution: @unchecked Sendable {
+    /// The innermost async factory whose closure the current task runs.
+    @TaskLocal static var current: AsyncResolution?
+
+    /// The child containers whose resolves the current task sends to their parents.
+    @TaskLocal static var redirected: Set<ObjectIdentifier> = []
+
+    let step: ResolutionStep
+    let scope: Scope
+    let manager: ContainerManager
+    let parent: AsyncResolution?
+    /// The graph of the outermost resolution, shared by every node below it.
+    let graph: ResolutionGraph
+    /// 1 for the outermost resolution.
+    let depth: Int
+    /// The creation this step carries out, for a caching scope: what other tasks may wait for.
+    let creation: AsyncCreation?
+
+    /// Enters `step` below `parent` (the current node), stopping the process when the step is
+    /// already on the path (a cycle) or the path is too deep. In debug builds, reports a
+    /// captive dependency.
+    init(
+        _ step: ResolutionStep, scope: Scope, manager: ContainerManager,
+        parent: AsyncResolution?, creation: AsyncCreation? = nil
+    ) {
+        Self.check(step, below: parent)
+        #if DEBUG
+            parent?.checkCaptive(step, scope: scope)
+        #endif
+        self.step = step
+        self.scope = scope
+        self.manager = manager
+        self.parent = parent
+        self.creation = creation
+        depth = (parent?.depth ?? 0) + 1
+        if let parent {
+            graph = parent.graph
+        } else {
+            graph = ResolutionGraph()
+            graph.enter()
+            depot_note_async_resolution()
+        }
+    }
+
+    /// The current node, once any async resolution has bound one in this process: a
+    /// synchronous resolution reads the task-local only then.
+    static var ambient: AsyncResolution? {
+        depot_has_async_resolutions() != 0 ? current : nil
+    }
+
+    /// Whether resolves on the child container of `manager` go to its parent in this task.
+    static func isRedirected(_ manager: ContainerManager) -> Bool {
+        depot_has_async_resolutions() != 0 && redirected.contains(ObjectIdentifier(manager))
+    }
+
+    /// Runs `operation`, the factory's closure, with this node current; the outermost node
+    /// then ends its graph.
+    nonisolated(nonsending) func run<Result>(
+        _ operation: () async throws -> Result
+    ) async throws -> Result {
+        defer {
+            if parent == nil { graph.leave() }
+        }
+        return try await Self.$current.withValue(self) { try await operation() }
+    }
+
+    /// The steps from the outermost resolution to this one.
+    var path: [ResolutionStep] {
+        var steps: [ResolutionStep] = []
+        var node: AsyncResolution? = self
+        while let current = node {
+            steps.append(current.step)
+            node = current.parent
+        }
+        return steps.reversed()
+    }
+
+    /// The creations on the path: what the current task is making for others to wait for.
+    var creations: [AsyncCreation] {
+        var found: [AsyncCreation] = []
+        var node: AsyncResolution? = self
+        while let current = node {
+            if let creation = current.creation { found.append(creation) }
+            node = current.parent
+        }
+        return found
+    }
+
+    /// Stops the process if `step` is already on the path ending with `parent`, or that path is
+    /// too deep.
+    static func check(_ step: ResolutionStep, below parent: AsyncResolution?) {
+        var node = parent
+        while let current = node {
+            if current.step.manager == step.manager, current.step.key == step.key,
+                current.step.isSameResolution(as: step)
+            {
+                let path = parent!.path
+                let start = path.firstIndex { $0.isSameResolution(as: step) } ?? 0
+                let names = path[start...].map(\.description) + [step.description]
+                fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
+            }
+            node = current.parent
+        }
+        if let parent, parent.depth >= ResolutionFrame.maximumDepth {
+            let tail = parent.path.suffix(8).map(\.description) + [step.description]
+            fatalError(
+                "Depot: resolution nested more than \(ResolutionFrame.maximumDepth) levels "
+                    + "deep, most likely endless recursion through a parameter that is not "
+                    + "Hashable: ... -> " + tail.joined(separator: " -> "))
+        }
+    }
+
+    /// In debug builds, reports `step`, resolved in `scope` by this node's factory, if this
+    /// node's instance would hold it captive.
+    func checkCaptive(_ step: ResolutionStep, scope: Scope) {
+        #if DEBUG
+            guard self.scope.keepsStrongly, scope.livesShorterThanAnOwner else { return }
+            manager.warnCaptive(
+                owner: self.step, ownerScope: self.scope, dependency: step, scope: scope)
+        #endif
+    }
+}

@@ -1,0 +1,44 @@
+/// The context overrides that ``AsyncFactory`` and ``AsyncParameterFactory`` share, as
+/// ``Factory`` has them: each registers `factory` for one context.
+public protocol FactoryOverriding {
+    /// The factory's closure type.
+    associatedtype Closure
+
+    /// Overrides the factory when any of `contexts` holds (see ``FactoryContext``).
+    @discardableResult
+    func context(_ contexts: FactoryContextType..., factory: Closure) -> Self
+}
+
+extension FactoryOverriding {
+    /// Overrides the factory when `argument` is a launch or runtime argument.
+    @discardableResult
+    public func onArg(_ argument: String, factory: Closure) -> Self {
+        context(.arg(argument), factory: factory)
+    }
+
+    /// Overrides the factory when any of `arguments` is a launch or runtime argument.
+    @discardableResult
+    public func onArgs(_ arguments: [String], factory: Closure) -> Self {
+        context(.args(arguments), factory: factory)
+    }
+
+    /// Overrides the factory in Xcode previews.
+    @discardableResult
+    public func onPreview(factory: Closure) -> Self { context(.preview, factory: factory) }
+
+    /// Overrides the factory while tests run.
+    @discardableResult
+    public func onTest(factory: Closure) -> Self { context(.test, factory: factory) }
+
+    /// Overrides the factory in debug builds.
+    @discardableResult
+    public func onDebug(factory: Closure) -> Self { context(.debug, factory: factory) }
+
+    /// Overrides the factory on simulators.
+    @discardableResult
+    public func onSimulator(factory: Closure) -> Self { context(.simulator, factory: factory) }
+
+    /// Overrides the factory on devices.
+    @discardableResult
+    public func onDevice(factory: Closure) -> Self { context(.device, factory: factory) }
+}

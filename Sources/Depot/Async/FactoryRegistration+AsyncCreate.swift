@@ -1,0 +1,216 @@
+extension FactoryRegistration {
+    /// The instance `owner` keeps for `key`, created exactly once however many tasks ask.
+    ///
+    /// The first asker records a creation in the table, under its lock, and starts a task that
+    /// runs the factory and stores what it makes; every asker, the first included, then waits
+    /// for that creation without holding a lock or blocking a thread. So a cancelled asker
+    /// stops waiting at once, and the creation goes on for the others: it is never cancelled,
+    /// failed or repeated by a waiter. An error it throws reaches every waiter and is not kept.
+    nonisolated(nonsending) func asyncInstance<Owner: InstanceOwner & Sendable>(
+        in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
+        parent: AsyncResolution?, origin: inout ResolutionOrigin
+    ) async throws -> T {
+        let clock = manager.clock
+        let step = step(parameter)
+        while true {
+            // Read before the lock: a clock is user code.
+            let now = plan.timeToLive == nil ? 0 : clock.now()
+            let found = owner.withInstances { table in
+                table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
+                {
+                    AsyncCreation(step: step, scope: ObjectIdentifier(plan.scope))
+                }
+            }
+            switch found {
+            case .hit(let cell):
+                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
+                    origin = .cached
+                    return value
+                }
+            case .stored(let stored):
+                guard let value = stored as? T else {
+                    fatalError(
+                        "Depot: the storage of scope \(plan.scope) returned a "
+                            + "\(Swift.type(of: stored)) for \(step), not the value Depot gave "
+                            + "it. A ScopeStorage must return what setValue(_:for:) received "
+                            + "for that key, or nil.")
+                }
+                origin = .cached
+                return value
+            case .absent:
+                preconditionFailure("a creating lookup is never absent")
+            case .waitFor(let creation):
+                guard let creation = creation as? AsyncCreation else {
+                    fatalError("Depot: \(step) is being created by a synchronous factory.")
+                }
+                origin = .cached
+                return try await creation.value(for: parent, as: T.self)
+            case .create(let creation):
+                let creation = unsafeDowncast(creation, to: AsyncCreation.self)
+                let node = AsyncResolution(
+                    step, scope: plan.scope, manager: manager, parent: parent,
+                    creation: creation)
+                let body = body(for: parameter, plan: plan, origin: &origin)
+                // Handed to the creation's task, which alone uses them from here on: the asker
+                // only waits. The closure and parameter are used as a resolve on one task
+                // would use them (see `FactoryRegistration`).
+                let work = Unchecked((self, body, parameter, plan, owner, clock))
+                Task {
+                    let (factory, body, parameter, plan, owner, clock) = work.value
+                    await factory.create(
+                        creation, node: node, key: key, body: body, parameter: parameter,
+                        plan: plan, owner: owner, clock: clock)
+                }
+                return try await creation.value(for: parent, as: T.self)
+            }
+        }
+    }
+
+    /// Runs `body` in `node` for `creation`, stores what it makes (or forgets the creation, if
+    /// it throws), and resumes the waiters.
+    private func create<Owner: InstanceOwner>(
+        _ creation: AsyncCreation, node: AsyncResolution, key: InstanceKey, body: Body,
+        parameter: P, plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock
+    ) async {
+        let value: T
+        do {
+            value = try await node.run { try await body.make(parameter) }
+        } catch {
+            owner.withInstances { $0.abandon(creation, key: key) }
+            creation.finish(.failure(error))
+            return
+        }
+        let createdAt = clock.now()
+        let disposal = disposal(of: value, plan: plan, parameter: parameter)
+        let isKept = owner.withInstances { table in
+            table.finish(
+                creation, key: key, value: value, scope: plan.scope, createdAt: createdAt,
+                disposal: disposal)
+        }
+        if isKept, let manager = owner as? ContainerManager {
+            plan.scope.track(manager)
+        } else if !isKept {
+            // Handed to those who asked, as a `.unique` instance would be, and not kept: so
+            // not disposed by Depot either.
+            _ = disposal?.claim()
+        }
+        creation.finish(.success(value))
+    }
+
+    /// The instance a caching scope keeps for this factory now, without creating one: what a
+    /// synchronous factory uses of an async one (see `AsyncFactory.warmed()`).
+    func keptValue(_ parameter: P) throws(NotWarmedUpError) -> T {
+        var isInsideAutoRegistration = false
+        while true {
+            let prepared = manager.prepare(
+                key, scope: scope, timeToLive: timeToLive, isOnce: isOnce,
+                parameter: parameterKey(parameter),
+                containerType: ObjectIdentifier(Swift.type(of: container)),
+                isInsideAutoRegistration: isInsideAutoRegistration)
+            switch prepared {
+            case .needsAutoRegistration:
+                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
+            case .delegate(let parent):
+                var inParent = self
+                inParent.container = parent
+                inParent.manager = parent.manager
+                return try inParent.keptValue(parameter)
+            case .hit(let cell, let isWeak, _):
+                guard let value = value(in: cell, isWeak: isWeak) else { continue }
+                return value
+            case .miss(let plan):
+                return try keptValue(parameter, plan: plan)
+            }
+        }
+    }
+
+    private func keptValue(_ parameter: P, plan: ContainerManager.Plan) throws(NotWarmedUpError)
+        -> T
+    {
+        let step = step(parameter)
+        let found: InstanceTable.Lookup
+        let now = plan.timeToLive == nil ? 0 : manager.clock.now()
+        func lookup(in table: inout InstanceTable, owner: ObjectIdentifier?) -> InstanceTable.Lookup
+        {
+            table.lookup(
+                InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter)),
+                in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step
+            ) { nil }
+        }
+        switch plan.scope.placement {
+        case .none, .graph:
+            throw NotWarmedUpError(
+                factory: step.description, scope: plan.scope, reason: .notCaching)
+        case .container:
+            found = (plan.cacheOwner ?? manager).withInstances { lookup(in: &$0, owner: nil) }
+        case .process:
+            let owner = ObjectIdentifier(Swift.type(of: container))
+            found = manager.realm.withInstances { lookup(in: &$0, owner: owner) }
+        }
+        switch found {
+        case .hit(let cell):
+            if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
+        case .stored(let stored):
+            if let value = stored as? T { return value }
+        case .waitFor:
+            throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .inFlight)
+        case .absent, .create:
+            break
+        }
+        throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .notCreated)
+    }
+}
+
+extension InstanceTable {
+    /// Forgets `creation`, which failed, unless a reset or a registration cancelled it
+    /// meanwhile: the next resolve creates again.
+    mutating func abandon(_ creation: PendingCreation, key: InstanceKey) {
+        if creations[key] === creation {
+            creations[key] = nil
+        }
+    }
+}
+
+/// A synchronous factory asked for an async factory's instance (``AsyncFactory/warmed()``)
+/// that its scope does not keep yet.
+public struct NotWarmedUpError: Error, CustomStringConvertible {
+    /// Why there is no instance.
+    public enum Reason: Sendable {
+        /// Nothing created it yet (or a reset forgot it).
+        case notCreated
+        /// Its creation is running now.
+        case inFlight
+        /// Its scope keeps no instance: `.unique` or `.graph`.
+        case notCaching
+    }
+
+    /// The factory, as `Container.database<Database>`.
+    public let factory: String
+    /// The scope's name.
+    public let scope: String
+    public let reason: Reason
+
+    init(factory: String, scope: Scope, reason: Reason) {
+        self.factory = factory
+        self.scope = scope.description
+        self.reason = reason
+    }
+
+    /// What happened and what to do instead.
+    public var description: String {
+        switch reason {
+        case .notCreated:
+            "Depot: \(factory) has no instance in its \(scope) scope yet: a synchronous factory "
+                + "can use an async factory's instance only once it exists. Call "
+                + "`try await container.warmUp(...)` with it first (or resolve it with await)."
+        case .inFlight:
+            "Depot: \(factory) is still being created (async) in its \(scope) scope: a "
+                + "synchronous factory cannot wait for it. Await `warmUp(...)` before resolving "
+                + "the synchronous factory."
+        case .notCaching:
+            "Depot: \(factory) is in the \(scope) scope, which keeps no instance for a "
+                + "synchronous factory to use: give it a caching scope (.cached, .singleton...) "
+                + "and warm it up, or make the factory that needs it async."
+        }
+    }
+}

@@ -1,0 +1,152 @@
+extension FactoryRegistration {
+    /// Resolves an async factory's value for `parameter`: the same steps as `resolve`, with
+    /// the same hit cache, `prepare`, instance tables, scopes and diagnostics; what differs is
+    /// that the closure is awaited, that the path and graph live in the task (see
+    /// ``AsyncResolution``), and that a caching scope's creation runs in a task of its own
+    /// which every asker, the first included, waits for (see `asyncInstance`).
+    @inlinable
+    nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
+        if options == nil,
+            scopeReference?._withUnsafeGuaranteedRef({ $0.isRememberedOnHit }) ?? true,
+            let hit = managerReference._withUnsafeGuaranteedRef({
+                $0.beginHit(
+                    for: key,
+                    scope: scopeReference?._withUnsafeGuaranteedRef { ObjectIdentifier($0) })
+            })
+        {
+            switch hit {
+            case .kept(let cache, let cell):
+                let value = cell._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: InstanceTable.StrongCell<T>.self).value
+                }
+                cache._withUnsafeGuaranteedRef { $0.endHit() }
+                return value
+            case .unique:
+                return try await resolveAsyncPlain(parameter, scope: .unique)
+            case .graph:
+                return try await resolveAsyncPlain(parameter, scope: .graph)
+            }
+        }
+        return try await resolveAsyncLocked(parameter)
+    }
+
+    /// Runs the declared closure of a factory that resolved as a plain `.unique` or `.graph`
+    /// one, as `resolveAsyncMiss` would with no registration and nothing to observe.
+    @usableFromInline
+    nonisolated(nonsending) func resolveAsyncPlain(_ parameter: P, scope: Scope) async throws
+        -> T
+    {
+        let node = AsyncResolution(
+            step(parameter), scope: scope, manager: manager, parent: AsyncResolution.current)
+        guard scope.placement == .graph else {
+            return try await node.run { try await body.make(parameter) }
+        }
+        let key = InstanceKey(factory: key, owner: ObjectIdentifier(manager), parameter: nil)
+        return try await graphInstance(key: key, node: node, body: body, parameter: parameter).0
+    }
+
+    /// The instance the resolution graph of `node` keeps for `key`, made by `body` exactly once
+    /// however many of its child tasks ask at once; returns whether it was there already.
+    nonisolated(nonsending) func graphInstance(
+        key: InstanceKey, node: AsyncResolution, body: Body, parameter: P
+    ) async throws -> (T, Bool) {
+        let found = node.graph.lookup(key) {
+            AsyncCreation(step: node.step, scope: ObjectIdentifier(Scope.graph))
+        }
+        switch found {
+        case .kept(let kept):
+            return (kept.value(as: T.self), true)
+        case .waitFor(let creation):
+            return (try await creation.value(for: node.parent, as: T.self), true)
+        case .create(let creation):
+            do {
+                let value = try await node.run { try await body.make(parameter) }
+                node.graph.finish(creation, key: key, instance: GraphValue(value))
+                creation.finish(.success(value))
+                return (value, false)
+            } catch {
+                node.graph.finish(creation, key: key, instance: nil)
+                creation.finish(.failure(error))
+                throw error
+            }
+        }
+    }
+
+    /// Resolves through `prepare`: everything but a remembered hit.
+    @usableFromInline
+    nonisolated(nonsending) func resolveAsyncLocked(_ parameter: P) async throws -> T {
+        var isInsideAutoRegistration = false
+        while true {
+            let prepared = manager.prepare(
+                key, scope: scope, timeToLive: timeToLive, isOnce: isOnce,
+                parameter: parameterKey(parameter),
+                containerType: ObjectIdentifier(Swift.type(of: container)),
+                isInsideAutoRegistration: isInsideAutoRegistration)
+            switch prepared {
+            case .needsAutoRegistration:
+                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
+            case .delegate(let parent):
+                var inParent = self
+                inParent.container = parent
+                inParent.manager = parent.manager
+                let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
+                return try await AsyncResolution.$redirected.withValue(redirected) {
+                    try await inParent.resolveAsync(parameter)
+                }
+            case .hit(let cell, let isWeak, let plan):
+                guard let value = value(in: cell, isWeak: isWeak) else { continue }
+                if plan != nil || decorator != nil {
+                    finish(
+                        value, origin: .cached, plan: plan, entered: false,
+                        task: TaskPosition(below: AsyncResolution.current))
+                }
+                return value
+            case .miss(let plan):
+                return try await resolveAsyncMiss(parameter, plan: plan)
+            }
+        }
+    }
+
+    /// Resolves what the hit path does not: registrations, contexts, graph and caching scopes'
+    /// creation.
+    nonisolated(nonsending) func resolveAsyncMiss(
+        _ parameter: P, plan: ContainerManager.Plan
+    ) async throws -> T {
+        let step = step(parameter)
+        let parent = AsyncResolution.current
+        AsyncResolution.check(step, below: parent)
+        var origin = ResolutionOrigin.factory
+        let value: T
+        switch plan.scope.placement {
+        case .none, .graph:
+            let node = AsyncResolution(step, scope: plan.scope, manager: manager, parent: parent)
+            let key = InstanceKey(
+                factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
+            let body = body(for: parameter, plan: plan, origin: &origin)
+            if plan.scope.placement == .graph {
+                let isKept: Bool
+                (value, isKept) = try await graphInstance(
+                    key: key, node: node, body: body, parameter: parameter)
+                if isKept { origin = .cached }
+            } else {
+                value = try await node.run { try await body.make(parameter) }
+            }
+            finish(value, origin: origin, plan: plan, entered: true, task: TaskPosition(node))
+            return value
+        case .container:
+            let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
+            value = try await asyncInstance(
+                in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
+                parent: parent, origin: &origin)
+        case .process:
+            let owner = ObjectIdentifier(Swift.type(of: container))
+            let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
+            value = try await asyncInstance(
+                in: manager.realm, key: key, parameter: parameter, plan: plan, parent: parent,
+                origin: &origin)
+        }
+        finish(
+            value, origin: origin, plan: plan, entered: false, task: TaskPosition(below: parent))
+        return value
+    }
+}

@@ -1,0 +1,144 @@
+extension ManagedContainer {
+    /// Declares an async factory: `self { try await Database.connect() }`, in a property of
+    /// type ``AsyncFactory``.
+    ///
+    /// - Parameters:
+    ///   - key: the factory's key; the property's name by default.
+    ///   - factory: makes a new instance.
+    @inlinable
+    public func callAsFunction<T>(
+        key: StaticString = #function, _ factory: @escaping () async throws -> T
+    ) -> AsyncFactory<T> {
+        AsyncFactory(self, key: key, factory)
+    }
+
+    /// Declares an async factory that takes a parameter.
+    @inlinable
+    public func callAsFunction<P, T>(
+        key: StaticString = #function, _ factory: @escaping (P) async throws -> T
+    ) -> AsyncParameterFactory<P, T> {
+        AsyncParameterFactory(self, key: key, factory)
+    }
+
+    /// Declares an async factory; the same as `self { ... }`.
+    @inlinable
+    public func makes<T>(
+        key: StaticString = #function, _ factory: @escaping () async throws -> T
+    ) -> AsyncFactory<T> {
+        AsyncFactory(self, key: key, factory)
+    }
+
+    /// Declares an async parameterised factory; the same as `self { (p: P) in ... }`.
+    @inlinable
+    public func makes<P, T>(
+        key: StaticString = #function, _ factory: @escaping (P) async throws -> T
+    ) -> AsyncParameterFactory<P, T> {
+        AsyncParameterFactory(self, key: key, factory)
+    }
+
+    /// Resolves the async factories at `keyPaths`, one after another, so that their caching
+    /// scopes keep instances before anyone asks: a synchronous factory can then use them
+    /// through ``AsyncFactory/warmed()``.
+    ///
+    /// ```swift
+    /// try await Container.shared.warmUp(\.database, \.tokenStore)
+    /// ```
+    ///
+    /// - Throws: the first error a factory throws; the factories after it are not resolved.
+    public nonisolated(nonsending) func warmUp<each T>(
+        _ keyPaths: repeat KeyPath<Self, AsyncFactory<each T>>
+    ) async throws {
+        for keyPath in repeat each keyPaths {
+            _ = try await self[keyPath: keyPath].resolve()
+        }
+    }
+
+    /// Tears down everything this container keeps: runs the `onDispose` closure of each kept
+    /// instance, newest first, one after another, each exactly once, all of them even when one
+    /// throws; then the container is empty (its registrations stay) and usable.
+    ///
+    /// Singletons live in the process, not in the container: ``Scope/shutdown()`` on
+    /// `Scope.singleton` tears them down.
+    ///
+    /// - Returns: the errors the closures threw, in the order they ran; each is also logged
+    ///   through the manager's logger.
+    @discardableResult
+    public func shutdown() async -> [DisposalError] {
+        await manager.shutdown()
+    }
+}
+
+extension ContainerManager {
+    /// Takes the disposals out and forgets every instance, under one lock, then runs them.
+    func shutdown() async -> [DisposalError] {
+        let disposals = state.withLock { state in
+            let taken = state.instances.takeDisposals(of: nil)
+            state.instances.removeAll()
+            return taken
+        }
+        let errors = await Disposal.run(disposals)
+        for error in errors {
+            logger("Depot: " + error.description)
+        }
+        return errors
+    }
+}
+
+extension Scope {
+    /// Tears down what this scope keeps, as ``ManagedContainer/shutdown()`` does for a
+    /// container: in every container (for process-wide scopes such as `Scope.singleton`, in
+    /// the current singleton storage), newest first, each exactly once.
+    ///
+    /// - Returns: the errors the `onDispose` closures threw, in the order they ran.
+    @discardableResult
+    public func shutdown() async -> [DisposalError] {
+        var disposals: [Disposal] = []
+        switch placement {
+        case .none, .graph:
+            return []
+        case .process:
+            let realm = (self as? Singleton)?.isolatedRealm ?? SingletonRealm.current
+            disposals = realm.instances.withLock { table in
+                let taken = table.takeDisposals(of: identity)
+                table.removeInstances(of: identity)
+                return taken
+            }
+        case .container:
+            for cache in holdingCaches() {
+                disposals += cache.state.withLock { state in
+                    let taken = state.instances.takeDisposals(of: self)
+                    state.instances.removeInstances(of: self)
+                    return taken
+                }
+            }
+        }
+        let errors = await Disposal.run(disposals)
+        for error in errors {
+            print("Depot: " + error.description)
+        }
+        return errors
+    }
+}
+
+extension FactoryModifying where T: Sendable {
+    /// Tears down a kept instance: `dispose` runs with it when its container shuts down
+    /// (``ManagedContainer/shutdown()``), its scope does (``Scope/shutdown()``), or a reset or
+    /// a new registration drops it.
+    ///
+    /// ```swift
+    /// var database: AsyncFactory<Database> {
+    ///     self { try await Database.open() }.singleton.onDispose { try await $0.close() }
+    /// }
+    /// ```
+    ///
+    /// For scopes that keep instances strongly (`.cached`, `.singleton`, custom scopes,
+    /// `timeToLive`). A weak scope does not own its instances, so it does not dispose them;
+    /// `.unique` and `.graph` keep none.
+    @inlinable
+    public consuming func onDispose(
+        _ dispose: @escaping @Sendable (T) async throws -> Void
+    ) -> Self {
+        registration.changeOptions(disposer: Disposer { try await dispose($0 as! T) })
+        return self
+    }
+}

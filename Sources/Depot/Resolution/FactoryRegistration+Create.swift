@@ -1,0 +1,146 @@
+extension FactoryRegistration {
+    /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
+    /// Returns whether a new instance was kept.
+    func instance<Owner: InstanceOwner>(
+        in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
+        frame: ResolutionFrame, origin: inout ResolutionOrigin
+    ) -> (T, Bool) {
+        let clock = manager.clock
+        while true {
+            // Read before the lock: a clock is user code.
+            let now = plan.timeToLive == nil ? 0 : clock.now()
+            // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
+            let found = owner.withInstances { table in
+                table.lookup(
+                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now,
+                    step: frame.parent!
+                ) {
+                    Creation(owner: frame, step: frame.parent!, scope: ObjectIdentifier(plan.scope))
+                }
+            }
+            switch found {
+            case .hit(let cell):
+                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
+                    origin = .cached
+                    return (value, false)
+                }
+            case .stored(let stored):
+                guard let value = stored as? T else {
+                    fatalError(
+                        "Depot: the storage of scope \(plan.scope) returned a "
+                            + "\(Swift.type(of: stored)) for \(step(parameter)), not the value "
+                            + "Depot gave it. A ScopeStorage must return what setValue(_:for:) "
+                            + "received for that key, or nil.")
+                }
+                origin = .cached
+                return (value, false)
+            case .absent:
+                preconditionFailure("a creating lookup is never absent")
+            case .waitFor(let creation):
+                guard let creation = creation as? Creation else {
+                    fatalError("Depot: \(step(parameter)) is being created by an async factory.")
+                }
+                creation.wait(by: frame)
+            case .create(let creation):
+                let value = run(parameter, plan: plan, origin: &origin)
+                let createdAt = clock.now()
+                let disposal = disposal(of: value, plan: plan, parameter: parameter)
+                let isKept = owner.withInstances { table in
+                    table.finish(
+                        creation, key: key, value: value, scope: plan.scope, createdAt: createdAt,
+                        disposal: disposal)
+                }
+                unsafeDowncast(creation, to: Creation.self).finish()
+                if !isKept, plan.scope.holdsWeakly, !isNone(value), asObject(value) == nil {
+                    warnOnce(
+                        "Depot: \(step(parameter)) is a value type in the \(plan.scope) scope, "
+                            + "which holds instances weakly; it behaves as unique. Use .cached to "
+                            + "keep one value.")
+                }
+                return (value, isKept)
+            }
+        }
+    }
+
+    /// Runs the closure that applies: a context override, a registration, or the declaration's.
+    func run(
+        _ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
+    ) -> T {
+        body(for: parameter, plan: plan, origin: &origin)(parameter)
+    }
+
+    /// The closure that applies: a context override, a registration, or the declaration's;
+    /// `origin` says which.
+    func body(
+        for parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
+    ) -> Body {
+        if let registration = plan.registration {
+            if !registration.contexts.isEmpty {
+                let context = FactoryContext.current
+                let matching = registration.contexts
+                    .filter { $0.key.holds(in: context) }
+                    .min { $0.key.priority < $1.key.priority }
+                if let matching {
+                    origin = .context
+                    return matching.value as! Body
+                }
+            }
+            if let body = registration.factory {
+                origin = .registration
+                return body as! Body
+            }
+        }
+        if let promise = options?.promise, manager.promiseTriggersError {
+            fatalError(
+                "Depot: \(step(parameter)) was promised (\(promise.file):\(promise.line)) but "
+                    + "nothing is registered for it in "
+                    + "\(Swift.type(of: container)). Register it before resolving, e.g. "
+                    + "container.\(key.literal).register { ... }, or set "
+                    + "manager.promiseTriggersError = false to get nil.")
+        }
+        origin = .factory
+        return body
+    }
+
+    /// The teardown of `value`, just created, if the factory has an `onDispose` closure and
+    /// `plan`'s scope keeps instances strongly (a weak scope does not own them, so it does not
+    /// dispose them: their `deinit` does).
+    func disposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
+        guard let disposer = options?.disposer, !isNone(value) else { return nil }
+        guard !plan.scope.holdsWeakly else {
+            warnOnce(
+                "Depot: \(step(parameter)) has onDispose in the \(plan.scope) scope, which "
+                    + "holds instances weakly and so never disposes them; its instances' deinit "
+                    + "runs when the last owner lets go.")
+            return nil
+        }
+        return Disposal(
+            value: value, disposer: disposer, scope: ObjectIdentifier(plan.scope),
+            factory: step(parameter).description, manager: manager)
+    }
+
+    func warnOnce(_ message: @autoclosure () -> String) {
+        guard FactoryContext.isDebugBuild else { return }
+        let key = key
+        let isFirst = manager.state.withLock { $0.warned.insert(key).inserted }
+        if isFirst {
+            manager.logger(message())
+        }
+    }
+}
+/// Something that keeps scoped instances behind its own lock.
+protocol InstanceOwner: AnyObject {
+    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
+}
+
+extension ContainerManager: InstanceOwner {
+    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+        state.withLock { body(&$0.instances) }
+    }
+}
+
+extension SingletonRealm: InstanceOwner {
+    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+        instances.withLock(body)
+    }
+}

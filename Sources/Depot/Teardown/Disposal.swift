@@ -1,0 +1,124 @@
+internal import CDepotAtomics
+
+/// A factory's `onDispose` closure, erased to take the instance as `Any`.
+@usableFromInline
+final class Disposer: Sendable {
+    let dispose: @Sendable (Any) async throws -> Void
+
+    @usableFromInline
+    init(_ dispose: @escaping @Sendable (Any) async throws -> Void) {
+        self.dispose = dispose
+    }
+}
+
+/// The teardown of one kept instance: the instance and its factory's `onDispose` closure, run
+/// exactly once, by whoever first claims it: `shutdown()`, the task a reset starts for what it
+/// dropped, or, for an instance nobody else disposed, the deinit of this object.
+///
+/// Made when a creation finishes and its instance is kept; kept in the instance table beside
+/// the cell.
+// @unchecked Sendable: `value` is of a Sendable type (`onDispose` requires `T: Sendable`),
+// erased to `Any`; `claim` is only changed atomically; everything else is immutable.
+final class Disposal: @unchecked Sendable {
+    let value: Any
+    let disposer: Disposer
+    let scope: ObjectIdentifier
+    /// When the instance was kept: disposals run newest first.
+    let order: UInt64
+    /// The factory, for error messages.
+    let factory: String
+    /// The manager whose logger reports an error of a disposal that nobody awaits.
+    weak var manager: ContainerManager?
+    /// 0 until the disposal is claimed by the one who runs it.
+    private let claimWord = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+
+    init(
+        value: Any, disposer: Disposer, scope: ObjectIdentifier, factory: String,
+        manager: ContainerManager?
+    ) {
+        self.value = value
+        self.disposer = disposer
+        self.scope = scope
+        self.factory = factory
+        self.manager = manager
+        order = depot_atomic_add(disposalOrder, 1)
+        claimWord.initialize(to: 0)
+    }
+
+    deinit {
+        // Nobody claimed it: the instance is let go of without a reset or shutdown having seen
+        // it (its container went away, or its creation was cancelled). Disposed all the same.
+        if claim() {
+            let (value, disposer, factory) = (value, disposer, factory)
+            Task { await Self.run(value, disposer, factory: factory, report: nil) }
+        }
+        claimWord.deallocate()
+    }
+
+    /// Claims the disposal for the caller, who must then run it: `true` once.
+    func claim() -> Bool {
+        depot_atomic_add(claimWord, 1) == 1
+    }
+
+    /// Whether someone claimed the disposal (it has run or is about to).
+    var isClaimed: Bool { depot_atomic_load(claimWord) != 0 }
+
+    /// Runs the claimed disposals `disposals`, newest first, one after another, all of them
+    /// whatever throws; returns the errors.
+    static func run(_ disposals: [Disposal]) async -> [DisposalError] {
+        var errors: [DisposalError] = []
+        for disposal in disposals.sorted(by: { $0.order > $1.order }) {
+            do {
+                try await disposal.disposer.dispose(disposal.value)
+            } catch {
+                errors.append(DisposalError(factory: disposal.factory, error: error))
+            }
+        }
+        return errors
+    }
+
+    private static func run(
+        _ value: Any, _ disposer: Disposer, factory: String, report: ContainerManager?
+    ) async {
+        do {
+            try await disposer.dispose(value)
+        } catch {
+            let message = "Depot: " + DisposalError(factory: factory, error: error).description
+            if let report { report.logger(message) } else { print(message) }
+        }
+    }
+
+    /// Disposes, in a new task, the claimed disposals among `dropped` (what a change under an
+    /// instance table's lock let go of): called after the lock, by `withLock`.
+    static func disposeDropped(_ dropped: [Any]) {
+        let disposals = dropped.compactMap { $0 as? Disposal }
+        guard !disposals.isEmpty else { return }
+        Task {
+            let manager = disposals.lazy.compactMap(\.manager).first
+            for error in await run(disposals) {
+                let message = "Depot: " + error.description
+                if let manager { manager.logger(message) } else { print(message) }
+            }
+        }
+    }
+}
+
+/// The source of disposal order, shared by every table, so that instances are disposed in
+/// reverse creation order across containers and singletons alike.
+// nonisolated(unsafe): only ever read and written with atomic operations.
+nonisolated(unsafe) private let disposalOrder: UnsafeMutablePointer<UInt64> = {
+    let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    counter.initialize(to: 0)
+    return counter
+}()
+
+/// An error an `onDispose` closure threw, with the factory whose instance it was disposing.
+public struct DisposalError: Error, CustomStringConvertible {
+    /// The factory, as `Container.database<Database>`.
+    public let factory: String
+    /// What the closure threw.
+    public let error: any Error
+
+    /// `onDispose of Container.database<Database> threw: ...`.
+    public var description: String { "onDispose of \(factory) threw: \(error)" }
+}
