@@ -26,6 +26,7 @@ let package = Package(
         .executableTarget(name: "quick-start", dependencies: ["Depot"], path: "Examples/quick-start"),
         .executableTarget(name: "lifetimes-tour", dependencies: ["Depot"], path: "Examples/lifetimes-tour"),
         .executableTarget(name: "diagnostics", dependencies: ["Depot"], path: "Examples/diagnostics"),
+        .executableTarget(name: "async-tour", dependencies: ["Depot"], path: "Examples/async-tour"),
         .executableTarget(
             name: "swinject-migration", dependencies: ["Depot"], path: "Examples/swinject-migration"),
     ],

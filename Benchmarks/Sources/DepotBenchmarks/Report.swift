@@ -8,6 +8,7 @@ extension Run {
         "cached-hit": "baseline-mutex-dict", "singleton-hit": "baseline-mutex-dict",
         "unique": "baseline-direct", "graph10": "baseline-direct",
         "injected5": "baseline-mutex-dict", "container-init": "baseline-mutex-dict",
+        "async-cached-hit": "baseline-sync-hit", "async-graph10": "baseline-direct-await",
     ]
 
     /// The ratio of `measurement` to its baseline: another subject, or its own first variant
@@ -61,6 +62,14 @@ extension Run {
         }
         row("unique ≤ 3× baseline-direct", depot("unique").flatMap(ratio), "%.2f×") { $0 <= 3 }
         row("graph10 ≤ 3× baseline-direct", depot("graph10").flatMap(ratio), "%.2f×") { $0 <= 3 }
+        row(
+            "async-cached-hit ≤ 1.5× the sync hit", depot("async-cached-hit").flatMap(ratio),
+            "%.2f×"
+        ) { $0 <= 1.5 }
+        row(
+            "async-graph10 ≤ 3× built by hand with awaits", depot("async-graph10").flatMap(ratio),
+            "%.2f×"
+        ) { $0 <= 3 }
         row("injected5 ≤ 1.5× baseline-mutex-dict", depot("injected5").flatMap(ratio), "%.2f×") {
             $0 <= 1.5
         }

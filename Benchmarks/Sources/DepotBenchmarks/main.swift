@@ -28,6 +28,7 @@ run.resolveScenarios()
 run.graphScenario()
 run.scaleScenarios()
 run.memoryScenarios()
+run.asyncScenarios()
 run.printTable()
 run.printTargets()
 if let jsonPath {

@@ -42,7 +42,7 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
     }
 
     /// The instance the factory's caching scope keeps now, for a synchronous factory to use:
-    /// one that ``ManagedContainer/warmUp(_:)-(KeyPath<Self,AsyncFactory<T>>...)`` (or an
+    /// one that ``ManagedContainer/warmUp(_:)-(KeyPath<Self,AsyncFactory<T>>)`` (or an
     /// earlier resolve) created.
     ///
     /// ```swift

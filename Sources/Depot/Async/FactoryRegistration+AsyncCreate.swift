@@ -174,7 +174,7 @@ extension InstanceTable {
 /// A synchronous factory asked for an async factory's instance (``AsyncFactory/warmed()``)
 /// that its scope does not keep yet.
 public struct NotWarmedUpError: Error, CustomStringConvertible {
-    /// Why there is no instance.
+    /// The reasons a synchronous factory finds no instance.
     public enum Reason: Sendable {
         /// Nothing created it yet (or a reset forgot it).
         case notCreated
@@ -188,6 +188,7 @@ public struct NotWarmedUpError: Error, CustomStringConvertible {
     public let factory: String
     /// The scope's name.
     public let scope: String
+    /// Why there is no instance.
     public let reason: Reason
 
     init(factory: String, scope: Scope, reason: Reason) {

@@ -39,6 +39,8 @@ extension ContainerManager {
         /// Where the container's singletons live, once it needed one (see `realm`).
         var realm: SingletonRealm?
 
+        static var dropsDisposals: Bool { true }
+
         /// Kept with the instance table's, which drops most.
         var dropped: [Any] {
             get { instances.dropped }

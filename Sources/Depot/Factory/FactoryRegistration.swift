@@ -11,8 +11,11 @@
 // @unchecked Sendable: the closures are plain, not @Sendable, as FactoryKit's are, so that a
 // closure written in a @MainActor (or other global-actor) computed property inherits that
 // isolation, and a test can register a mock that is not Sendable. Depot keeps them in the
-// container's state, behind its lock, and only ever calls them; it never calls one on a thread
-// of its own choosing: a closure runs on the thread or task that resolves. So the contract is
+// container's state, behind its lock, and only ever calls them; it never calls a synchronous
+// closure on a thread of its own choosing: it runs on the thread or task that resolves. An async
+// closure of a caching scope runs in a task the first resolve starts (see `asyncInstance`); an
+// actor-isolated one hops to its actor there, and the resolving tasks only wait for it, so what
+// it captures is still used from one isolation domain at a time. So the contract is
 // FactoryKit's: a factory whose closure is isolated to an actor is resolved on that actor (from
 // code isolated to it, or through `resolveOnMainActor()` / `resolveOnGlobalActor(_:)`), and a
 // non-Sendable value a closure captures is used by resolves on one isolation domain at a time

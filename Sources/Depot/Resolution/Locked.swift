@@ -141,9 +141,13 @@ final class Locked<State>: @unchecked Sendable {
 protocol DropsValues {
     /// What changes let go of since `withLock` last released them.
     var dropped: [Any] { get set }
+    /// Whether ``dropped`` may hold a ``Disposal``: an instance table's does.
+    static var dropsDisposals: Bool { get }
 }
 
 extension DropsValues {
+    static var dropsDisposals: Bool { false }
+
     /// Keeps `value` alive until the lock is let go.
     mutating func drop(_ value: Any) {
         dropped.append(value)
@@ -162,7 +166,7 @@ extension Locked where State: DropsValues {
         }
         // Released here, with the lock let go; instances with an `onDispose` closure are
         // disposed in a task of their own.
-        if !dropped.isEmpty {
+        if State.dropsDisposals, !dropped.isEmpty {
             Disposal.disposeDropped(dropped)
         }
         dropped = []

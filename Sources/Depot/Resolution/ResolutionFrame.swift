@@ -309,9 +309,9 @@ final class ResolutionFrame {
     /// The graph of the running resolution, made now if it has none yet: what a `Lazy` or
     /// `Provider` made now joins. `nil` outside any resolution.
     func currentGraph() -> ResolutionGraph? {
-        if let graph { return graph }
-        guard depth > 0 else { return AsyncResolution.ambient?.graph }
-        let made = spareGraph ?? ResolutionGraph()
+        if let graph { return graph.share() }
+        guard depth > 0 else { return AsyncResolution.ambient?.graph.share() }
+        let made = (spareGraph ?? ResolutionGraph()).share()
         spareGraph = nil
         made.enter()
         if !localGraph.isEmpty {

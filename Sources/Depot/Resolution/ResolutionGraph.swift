@@ -66,6 +66,9 @@ final class ResolutionGraph: Sendable {
         /// The async factories' creations in flight: child tasks of one resolution may ask for
         /// the same graph-scoped instance at once.
         var creations: [InstanceKey: AsyncCreation] = [:]
+        /// Whether a `Lazy` or `Provider` was made in the graph: only then does it keep weak
+        /// references to its instances once its resolutions are over.
+        var isShared = false
         /// The instances let go of, released after the lock.
         var dropped: [Any] = []
     }
@@ -139,6 +142,12 @@ final class ResolutionGraph: Sendable {
         }
     }
 
+    /// Notes that a `Lazy` or `Provider` keeps the graph, to resolve in it later.
+    func share() -> ResolutionGraph {
+        state.withLock { $0.isShared = true }
+        return self
+    }
+
     /// A resolution starts running in the graph.
     func enter() {
         state.withLock { $0.resolutions += 1 }
@@ -151,6 +160,10 @@ final class ResolutionGraph: Sendable {
             state.resolutions -= 1
             guard state.resolutions == 0 else { return }
             state.drop(state.instances)
+            guard state.isShared else {
+                state.instances = [:]
+                return
+            }
             state.instances = state.instances.compactMapValues { entry in
                 switch entry {
                 case .strong(let instance):
@@ -168,6 +181,7 @@ final class ResolutionGraph: Sendable {
             state.drop(state.instances)
             state.instances.removeAllForNextGraph()
             state.resolutions = 0
+            state.isShared = false
         }
     }
 }

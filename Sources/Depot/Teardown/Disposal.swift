@@ -91,7 +91,12 @@ final class Disposal: @unchecked Sendable {
     /// Disposes, in a new task, the claimed disposals among `dropped` (what a change under an
     /// instance table's lock let go of): called after the lock, by `withLock`.
     static func disposeDropped(_ dropped: [Any]) {
-        let disposals = dropped.compactMap { $0 as? Disposal }
+        // Compared by type, not cast: a cast of each dropped dictionary would look up
+        // conformances.
+        let disposals = dropped.compactMap {
+            Swift.type(of: $0) == Disposal.self
+                ? unsafeDowncast($0 as AnyObject, to: Disposal.self) : nil
+        }
         guard !disposals.isEmpty else { return }
         Task {
             let manager = disposals.lazy.compactMap(\.manager).first

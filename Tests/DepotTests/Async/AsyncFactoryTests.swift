@@ -72,9 +72,9 @@ import Testing
 
     @Test func timeToLiveReplacesAnOldInstance() async throws {
         let container = AsyncContainer()
-        let first = try await container.cachedConnection.timeToLive(0.02)()
+        let first = try await container.cachedConnection.timeToLive(0.5)()
         #expect(try await container.cachedConnection() === first)
-        try await Task.sleep(for: .milliseconds(40))
+        try await Task.sleep(for: .milliseconds(600))
         #expect(try await container.cachedConnection() !== first)
     }
 

@@ -1,0 +1,103 @@
+import BenchmarkSupport
+import Depot
+import Foundation
+
+// async-cached-hit: an AsyncFactory's cached hit against the same synchronous hit, both timed in
+// a task. async-graph10: graph10's shape with async factories (H and I graph-scoped), against the
+// same objects built by hand through async functions.
+extension Depot.Container {
+    var asyncCachedService: AsyncFactory<Service> { self { Service() }.cached }
+    var asyncGraphRoot: AsyncFactory<GraphRoot> {
+        self {
+            GraphRoot(
+                try await self.asyncGraphA(), try await self.asyncGraphB(),
+                try await self.asyncGraphC())
+        }
+    }
+    var asyncGraphA: AsyncFactory<GraphA> {
+        self { GraphA(try await self.asyncGraphD(), try await self.asyncGraphE()) }
+    }
+    var asyncGraphB: AsyncFactory<GraphB> {
+        self { GraphB(try await self.asyncGraphE(), try await self.asyncGraphF()) }
+    }
+    var asyncGraphC: AsyncFactory<GraphC> {
+        self { GraphC(try await self.asyncGraphF(), try await self.asyncGraphG()) }
+    }
+    var asyncGraphD: AsyncFactory<GraphD> { self { GraphD(try await self.asyncGraphH()) } }
+    var asyncGraphE: AsyncFactory<GraphE> { self { GraphE(try await self.asyncGraphH()) } }
+    var asyncGraphF: AsyncFactory<GraphF> { self { GraphF(try await self.asyncGraphI()) } }
+    var asyncGraphG: AsyncFactory<GraphG> { self { GraphG(try await self.asyncGraphI()) } }
+    var asyncGraphH: AsyncFactory<GraphH> { self { GraphH() }.graph }
+    var asyncGraphI: AsyncFactory<GraphI> { self { GraphI() }.graph }
+}
+
+/// Runs `body` in a task and waits for it: one hand-over per round, not per operation.
+func blocking(_ body: @escaping @Sendable () async throws -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Task {
+        try! await body()
+        done.signal()
+    }
+    done.wait()
+}
+
+extension Run {
+    func asyncScenarios() {
+        let container = Depot.Container()
+        if includes("async-cached-hit") {
+            blocking { _ = try await container.asyncCachedService() }
+            _ = container.cachedService()
+            time("async-cached-hit", "Depot") { n in
+                blocking { for _ in 0..<n { blackHole(try await container.asyncCachedService()) } }
+            }
+            time("async-cached-hit", "baseline-sync-hit", note: "Factory's cached hit, in a task") {
+                n in
+                blocking { for _ in 0..<n { blackHole(container.cachedService()) } }
+            }
+        }
+        if includes("async-graph10") {
+            blocking {
+                let root = try await container.asyncGraphRoot()
+                precondition(root.a.d.h === root.b.e.h && root.b.f.i === root.c.g.i)
+            }
+            time("async-graph10", "Depot") { n in
+                blocking { for _ in 0..<n { blackHole(try await container.asyncGraphRoot()) } }
+            }
+            time(
+                "async-graph10", "baseline-direct-await",
+                note: "built by hand, one async call per object"
+            ) {
+                n in
+                blocking { for _ in 0..<n { blackHole(await AsyncBuilt.root()) } }
+            }
+        }
+        // The synchronous scenarios ran before any async resolution; a synchronous `.unique`
+        // resolve that starts outside one then also looks for an async resolution to join.
+        if includes("unique") {
+            time("unique", "Depot", variant: "after async resolutions") { n in
+                for _ in 0..<n { blackHole(container.uniqueService()) }
+            }
+            time("unique", "baseline-direct", variant: "after async resolutions") { n in
+                for _ in 0..<n { blackHole(Service()) }
+            }
+        }
+    }
+}
+
+/// graph10's objects made by async functions, as code without a container would.
+enum AsyncBuilt {
+    @inline(never) static func h() async -> GraphH { GraphH() }
+    @inline(never) static func i() async -> GraphI { GraphI() }
+    @inline(never) static func d(_ h: GraphH) async -> GraphD { GraphD(h) }
+    @inline(never) static func e(_ h: GraphH) async -> GraphE { GraphE(h) }
+    @inline(never) static func f(_ i: GraphI) async -> GraphF { GraphF(i) }
+    @inline(never) static func g(_ i: GraphI) async -> GraphG { GraphG(i) }
+    @inline(never) static func root() async -> GraphRoot {
+        let h = await h()
+        let i = await i()
+        let a = GraphA(await d(h), await e(h))
+        let b = GraphB(await e(h), await f(i))
+        let c = GraphC(await f(i), await g(i))
+        return GraphRoot(a, b, c)
+    }
+}
