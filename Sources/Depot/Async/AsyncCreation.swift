@@ -6,6 +6,7 @@
 /// throws `CancellationError` at once, and the others keep waiting.
 // @unchecked Sendable: `state` is a `Locked`; the value it keeps is shared by every waiter as a
 // cached instance is shared by every resolve (see `FactoryRegistration`).
+@usableFromInline
 final class AsyncCreation: PendingCreation, @unchecked Sendable {
     private struct State {
         var result: Result<Any, any Error>?
@@ -18,6 +19,7 @@ final class AsyncCreation: PendingCreation, @unchecked Sendable {
     private let state = Locked(State())
 
     /// Ends the creation with `result` and resumes every waiter with it.
+    @usableFromInline
     func finish(_ result: Result<Any, any Error>) {
         let waiters = state.withLock { state in
             state.result = result
@@ -36,6 +38,7 @@ final class AsyncCreation: PendingCreation, @unchecked Sendable {
     /// Suspends until the creation ends and returns its instance or throws its error; throws
     /// `CancellationError` as soon as the calling task is cancelled. `waiter` is the
     /// resolution that waits, for the cycle check across tasks.
+    @usableFromInline
     func value<T>(for waiter: AsyncResolution?, as type: T.Type) async throws -> T {
         let wait = AsyncWaitGraph.enter(waiter, waitingFor: self)
         defer { AsyncWaitGraph.leave(wait) }

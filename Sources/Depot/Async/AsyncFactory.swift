@@ -25,7 +25,7 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: @escaping () async throws -> T
+        _ factory: nonisolated(nonsending) @escaping () async throws -> T
     ) {
         registration = FactoryRegistration(container: container, name: key, body: .async(factory))
     }
@@ -59,7 +59,7 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
     ///
     /// - Returns: the factory; modifiers applied to it are kept with the registration.
     @discardableResult
-    public func register(factory: @escaping () async throws -> T) -> Self {
+    public func register(factory: nonisolated(nonsending) @escaping () async throws -> T) -> Self {
         var copy = self
         copy.registration.register(.async(factory))
         return copy
@@ -68,7 +68,8 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
     /// Overrides the factory when any of `contexts` holds (see ``FactoryContext``).
     @discardableResult
     public func context(
-        _ contexts: FactoryContextType..., factory: @escaping () async throws -> T
+        _ contexts: FactoryContextType...,
+        factory: nonisolated(nonsending) @escaping () async throws -> T
     ) -> Self {
         registration.register(.async(factory), for: contexts)
         return self
@@ -96,7 +97,7 @@ public struct AsyncParameterFactory<P, T>: FactoryModifying, FactoryOverriding,
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: @escaping (P) async throws -> T
+        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T
     ) {
         registration = FactoryRegistration(
             container: container, name: key, body: .asyncParameterised(factory))
@@ -121,7 +122,7 @@ public struct AsyncParameterFactory<P, T>: FactoryModifying, FactoryOverriding,
 
     /// Replaces the factory's closure in its container; cached instances of it are dropped.
     @discardableResult
-    public func register(factory: @escaping (P) async throws -> T) -> Self {
+    public func register(factory: nonisolated(nonsending) @escaping (P) async throws -> T) -> Self {
         var copy = self
         copy.registration.register(.asyncParameterised(factory))
         return copy
@@ -130,7 +131,8 @@ public struct AsyncParameterFactory<P, T>: FactoryModifying, FactoryOverriding,
     /// Overrides the factory when any of `contexts` holds (see ``FactoryContext``).
     @discardableResult
     public func context(
-        _ contexts: FactoryContextType..., factory: @escaping (P) async throws -> T
+        _ contexts: FactoryContextType...,
+        factory: nonisolated(nonsending) @escaping (P) async throws -> T
     ) -> Self {
         registration.register(.asyncParameterised(factory), for: contexts)
         return self

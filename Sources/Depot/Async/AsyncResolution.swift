@@ -13,19 +13,20 @@ internal import CDepotAtomics
 /// resolves inside the factory's resolution; `Task.detached` does not.
 // @unchecked Sendable: every stored property is a `let`; `ResolutionStep` is a value whose
 // parameter box is never changed; `graph` is Sendable.
+@usableFromInline
 final class AsyncResolution: @unchecked Sendable {
     /// The innermost async factory whose closure the current task runs.
-    @TaskLocal static var current: AsyncResolution?
+    @usableFromInline @TaskLocal static var current: AsyncResolution?
 
     /// The child containers whose resolves the current task sends to their parents.
     @TaskLocal static var redirected: Set<ObjectIdentifier> = []
 
-    let step: ResolutionStep
+    @usableFromInline let step: ResolutionStep
     let scope: Scope
     let manager: ContainerManager
-    let parent: AsyncResolution?
+    @usableFromInline let parent: AsyncResolution?
     /// The graph of the outermost resolution, shared by every node below it.
-    let graph: ResolutionGraph
+    @usableFromInline let graph: ResolutionGraph
     /// 1 for the outermost resolution.
     let depth: Int
     /// The creation this step carries out, for a caching scope: what other tasks may wait for.
@@ -34,6 +35,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// Enters `step` below `parent` (the current node), stopping the process when the step is
     /// already on the path (a cycle) or the path is too deep. In debug builds, reports a
     /// captive dependency.
+    @usableFromInline
     init(
         _ step: ResolutionStep, scope: Scope, manager: ContainerManager,
         parent: AsyncResolution?, creation: AsyncCreation? = nil
@@ -69,14 +71,24 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Runs `operation`, the factory's closure, with this node current; the outermost node
-    /// then ends its graph.
-    nonisolated(nonsending) func run<Result>(
-        _ operation: () async throws -> Result
-    ) async throws -> Result {
+    /// then ends its graph. Not generic, so that it needs no specialising: the caller keeps the
+    /// result.
+    @usableFromInline
+    nonisolated(nonsending) func run(_ operation: () async throws -> Void) async throws {
         defer {
             if parent == nil { graph.leave() }
         }
-        return try await Self.$current.withValue(self) { try await operation() }
+        try await Self.$current.withValue(self) { try await operation() }
+    }
+
+    /// Runs `body` for `parameter` in this node and returns what it made.
+    @inlinable
+    nonisolated(nonsending) func make<P, T>(
+        _ body: FactoryRegistration<P, T>.Body, _ parameter: P
+    ) async throws -> T {
+        var made: T?
+        try await run { made = try await body.make(parameter) }
+        return made!
     }
 
     /// The steps from the outermost resolution to this one.

@@ -74,7 +74,7 @@ extension FactoryRegistration {
     ) async {
         let value: T
         do {
-            value = try await node.run { try await body.make(parameter) }
+            value = try await node.make(body, parameter)
         } catch {
             owner.withInstances { $0.abandon(creation, key: key) }
             creation.finish(.failure(error))

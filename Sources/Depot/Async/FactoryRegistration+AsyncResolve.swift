@@ -32,17 +32,34 @@ extension FactoryRegistration {
 
     /// Runs the declared closure of a factory that resolved as a plain `.unique` or `.graph`
     /// one, as `resolveAsyncMiss` would with no registration and nothing to observe.
-    @usableFromInline
+    /// Inlinable, so that the caller's module specialises it: it runs for every node of a graph.
+    @inlinable
     nonisolated(nonsending) func resolveAsyncPlain(_ parameter: P, scope: Scope) async throws
         -> T
     {
         let node = AsyncResolution(
             step(parameter), scope: scope, manager: manager, parent: AsyncResolution.current)
         guard scope.placement == .graph else {
-            return try await node.run { try await body.make(parameter) }
+            return try await node.make(body, parameter)
         }
-        let key = InstanceKey(factory: key, owner: ObjectIdentifier(manager), parameter: nil)
-        return try await graphInstance(key: key, node: node, body: body, parameter: parameter).0
+        let manager = ObjectIdentifier(manager)
+        switch node.graph.lookup(plain: key, manager: manager, step: node.step) {
+        case .kept(let kept):
+            return kept.value(as: T.self)
+        case .waitFor(let creation):
+            return try await creation.value(for: node.parent, as: T.self)
+        case .create:
+            do {
+                let value = try await node.make(body, parameter)
+                node.graph.finish(plain: key, manager: manager, instance: GraphValue(value))?
+                    .finish(.success(value))
+                return value
+            } catch {
+                node.graph.finish(plain: key, manager: manager, instance: nil)?
+                    .finish(.failure(error))
+                throw error
+            }
+        }
     }
 
     /// The instance the resolution graph of `node` keeps for `key`, made by `body` exactly once
@@ -50,23 +67,18 @@ extension FactoryRegistration {
     nonisolated(nonsending) func graphInstance(
         key: InstanceKey, node: AsyncResolution, body: Body, parameter: P
     ) async throws -> (T, Bool) {
-        let found = node.graph.lookup(key) {
-            AsyncCreation(step: node.step, scope: ObjectIdentifier(Scope.graph))
-        }
-        switch found {
+        switch node.graph.lookup(key, step: node.step) {
         case .kept(let kept):
             return (kept.value(as: T.self), true)
         case .waitFor(let creation):
             return (try await creation.value(for: node.parent, as: T.self), true)
-        case .create(let creation):
+        case .create:
             do {
-                let value = try await node.run { try await body.make(parameter) }
-                node.graph.finish(creation, key: key, instance: GraphValue(value))
-                creation.finish(.success(value))
+                let value = try await node.make(body, parameter)
+                node.graph.finish(key, instance: GraphValue(value))?.finish(.success(value))
                 return (value, false)
             } catch {
-                node.graph.finish(creation, key: key, instance: nil)
-                creation.finish(.failure(error))
+                node.graph.finish(key, instance: nil)?.finish(.failure(error))
                 throw error
             }
         }
@@ -129,7 +141,7 @@ extension FactoryRegistration {
                     key: key, node: node, body: body, parameter: parameter)
                 if isKept { origin = .cached }
             } else {
-                value = try await node.run { try await body.make(parameter) }
+                value = try await node.make(body, parameter)
             }
             finish(value, origin: origin, plan: plan, entered: true, task: TaskPosition(node))
             return value

@@ -7,7 +7,8 @@ extension ManagedContainer {
     ///   - factory: makes a new instance.
     @inlinable
     public func callAsFunction<T>(
-        key: StaticString = #function, _ factory: @escaping () async throws -> T
+        key: StaticString = #function,
+        _ factory: nonisolated(nonsending) @escaping () async throws -> T
     ) -> AsyncFactory<T> {
         AsyncFactory(self, key: key, factory)
     }
@@ -15,7 +16,8 @@ extension ManagedContainer {
     /// Declares an async factory that takes a parameter.
     @inlinable
     public func callAsFunction<P, T>(
-        key: StaticString = #function, _ factory: @escaping (P) async throws -> T
+        key: StaticString = #function,
+        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T
     ) -> AsyncParameterFactory<P, T> {
         AsyncParameterFactory(self, key: key, factory)
     }
@@ -23,7 +25,8 @@ extension ManagedContainer {
     /// Declares an async factory; the same as `self { ... }`.
     @inlinable
     public func makes<T>(
-        key: StaticString = #function, _ factory: @escaping () async throws -> T
+        key: StaticString = #function,
+        _ factory: nonisolated(nonsending) @escaping () async throws -> T
     ) -> AsyncFactory<T> {
         AsyncFactory(self, key: key, factory)
     }
@@ -31,7 +34,8 @@ extension ManagedContainer {
     /// Declares an async parameterised factory; the same as `self { (p: P) in ... }`.
     @inlinable
     public func makes<P, T>(
-        key: StaticString = #function, _ factory: @escaping (P) async throws -> T
+        key: StaticString = #function,
+        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T
     ) -> AsyncParameterFactory<P, T> {
         AsyncParameterFactory(self, key: key, factory)
     }

@@ -22,15 +22,23 @@
 // (a test registering a mock and resolving it is). Everything else in the value is immutable
 // or a reference to a Sendable object.
 public struct FactoryRegistration<P, T>: @unchecked Sendable {
+    /// An async factory's closure: it runs on the executor of whoever calls it (the resolving
+    /// task's actor, or the creation's task), unless it is isolated to an actor of its own.
+    @usableFromInline
+    typealias AsyncMake = nonisolated(nonsending) () async throws -> T
+    /// An async parameterised factory's closure.
+    @usableFromInline
+    typealias AsyncParameterisedMake = nonisolated(nonsending) (P) async throws -> T
+
     /// The closure that makes a value.
     @usableFromInline
     enum Body: @unchecked Sendable {
         case plain(() -> T)
         case parameterised((P) -> T)
         /// An ``AsyncFactory``'s closure.
-        case async(() async throws -> T)
+        case async(AsyncMake)
         /// An ``AsyncParameterFactory``'s closure.
-        case asyncParameterised((P) async throws -> T)
+        case asyncParameterised(AsyncParameterisedMake)
 
         /// Runs a synchronous factory's closure. An async factory is resolved only with
         /// `make`, and a synchronous one only ever has a synchronous closure.

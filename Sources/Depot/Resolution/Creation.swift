@@ -2,6 +2,7 @@
 /// others wait on. A ``Creation`` for a synchronous factory, an ``AsyncCreation`` for an async
 /// one.
 // @unchecked Sendable: immutable here; subclasses say why theirs is safe.
+@usableFromInline
 class PendingCreation: @unchecked Sendable {
     let step: ResolutionStep
     let scope: ObjectIdentifier

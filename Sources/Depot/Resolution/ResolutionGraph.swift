@@ -43,10 +43,11 @@ enum KeptGraphInstance {
 }
 
 /// What an async factory found in a graph.
+@usableFromInline
 enum GraphLookup {
     case kept(KeptGraphInstance)
     case waitFor(AsyncCreation)
-    case create(AsyncCreation)
+    case create
 }
 
 /// The graph-scoped instances of one resolution graph: the outermost resolve on a thread and
@@ -65,7 +66,8 @@ final class ResolutionGraph: Sendable {
         var resolutions = 0
         /// The async factories' creations in flight: child tasks of one resolution may ask for
         /// the same graph-scoped instance at once.
-        var creations: [InstanceKey: AsyncCreation] = [:]
+        /// `nil` for a creation nobody waits for yet.
+        var creations: [InstanceKey: AsyncCreation?] = [:]
         /// Whether a `Lazy` or `Provider` was made in the graph: only then does it keep weak
         /// references to its instances once its resolutions are over.
         var isShared = false
@@ -91,33 +93,57 @@ final class ResolutionGraph: Sendable {
         }
     }
 
-    /// What an async factory finds for `key`: the instance, or the creation to wait for, or a
-    /// new creation (made by `makeCreation`) it must carry out and pass to `finish`.
-    func lookup(_ key: InstanceKey, makeCreation: () -> AsyncCreation) -> GraphLookup {
+    /// `lookup` for the plain `.graph` factory `key` of `manager`, for the inlined path.
+    @usableFromInline
+    func lookup(plain key: FactoryKey, manager: ObjectIdentifier, step: ResolutionStep)
+        -> GraphLookup
+    {
+        lookup(InstanceKey(factory: key, owner: manager, parameter: nil), step: step)
+    }
+
+    /// `finish` for the plain `.graph` factory `key` of `manager`.
+    @usableFromInline
+    func finish(plain key: FactoryKey, manager: ObjectIdentifier, instance: GraphInstance?)
+        -> AsyncCreation?
+    {
+        finish(InstanceKey(factory: key, owner: manager, parameter: nil), instance: instance)
+    }
+
+    /// What an async factory finds for `key`: the instance, or the creation to wait for, or
+    /// `.create` when it must make the instance and pass it to `finish`.
+    func lookup(_ key: InstanceKey, step: @autoclosure () -> ResolutionStep) -> GraphLookup {
         state.withLock { state in
             switch state.instances[key] {
             case .strong(let instance): return .kept(.typed(instance))
             case .weak(let box): if let object = box.object { return .kept(.object(object)) }
             case nil: break
             }
-            if let creation = state.creations[key] { return .waitFor(creation) }
-            let creation = makeCreation()
-            state.creations[key] = creation
-            return .create(creation)
+            switch state.creations[key] {
+            case nil:
+                // No waiter yet, so nothing to allocate: most graph instances never get one.
+                state.creations[key] = .some(nil)
+                return .create
+            case .some(let creation?):
+                return .waitFor(creation)
+            case .some(nil):
+                let creation = AsyncCreation(step: step(), scope: ObjectIdentifier(Scope.graph))
+                state.creations[key] = creation
+                return .waitFor(creation)
+            }
         }
     }
 
-    /// Ends `creation` for `key`, keeping `instance` (`nil`: the factory threw).
-    func finish(_ creation: AsyncCreation, key: InstanceKey, instance: GraphInstance?) {
+    /// Ends the creation of `key`, keeping `instance` (`nil`: the factory threw); returns the
+    /// creation other tasks wait for, if any, for the caller to finish.
+    func finish(_ key: InstanceKey, instance: GraphInstance?) -> AsyncCreation? {
         state.withLock { state in
-            if state.creations[key] === creation {
-                state.creations[key] = nil
-            }
+            let creation = state.creations.removeValue(forKey: key) ?? nil
             if let instance,
                 let replaced = state.instances.updateValue(.strong(instance), forKey: key)
             {
                 state.drop(replaced)
             }
+            return creation
         }
     }
 

@@ -94,3 +94,78 @@ extension AsyncContainer {
         }
     }
 }
+
+extension AsyncContainer {
+    var sharedWithDisposer: Factory<Connection> {
+        self { Connection("shared") }.shared.onDispose { _ in self.journal.append("shared") }
+    }
+}
+
+/// What is disposed without a shutdown, and what is never disposed.
+@Suite(.timeLimit(.minutes(2))) struct AsyncDisposalEdgeTests {
+    @Test func aContainerReleasedWithoutShutdownStillDisposesItsInstances() async throws {
+        let journal = Journal()
+        weak var released: ContainerManager?
+        do {
+            let container = AsyncContainer()
+            released = container.manager
+            let factory = AsyncFactory(container) { Connection("kept") }
+                .cached.onDispose { journal.append("disposed \($0.name)") }
+            _ = try await factory()
+        }
+        #expect(released == nil)
+        try await journal.wait(for: 1)
+        #expect(journal.entries == ["disposed kept"])
+    }
+
+    @Test func popDisposesWhatWasMadeAfterPush() async throws {
+        let container = AsyncContainer()
+        _ = container.cache()
+        container.manager.push()
+        _ = try await container.settings()
+        container.manager.pop()
+        try await container.journal.wait(for: 1)
+        #expect(container.journal.entries == ["settings"])
+        await container.shutdown()
+        #expect(container.journal.entries == ["settings", "cache"])
+    }
+
+    @Test func weakScopesNeverDisposeAndSaySoInDebugBuilds() async throws {
+        let container = AsyncContainer()
+        let logged = Journal()
+        container.manager.logger = { logged.append($0) }
+        let held = container.sharedWithDisposer()
+        await container.shutdown()
+        #expect(container.journal.entries.isEmpty)
+        #expect(held.name == "shared")
+        if FactoryContext.current.isDebug {
+            #expect(logged.entries.contains { $0.contains("holds instances weakly") })
+        }
+    }
+
+    @Test func aResetDuringACreationHandsTheInstanceOutWithoutKeepingIt() async throws {
+        let container = AsyncContainer()
+        let waiting = Task { try await container.slowConnection() }
+        while container.made.value == 0 { await Task.yield() }
+        container.manager.reset(options: .scope)
+        container.gate.open()
+        let handedOut = try await waiting.value
+        #expect(handedOut.name == "slow")
+        let next = try await container.slowConnection()
+        #expect(next !== handedOut)
+        #expect(container.made.value == 2)
+    }
+
+    @Test func asyncFactoriesAreDeclaredWithMakesAndTheInitialiserToo() async throws {
+        let container = AsyncContainer()
+        let made: AsyncFactory<Connection> = container.makes { Connection("makes") }
+        let initialised = AsyncFactory(container) { Connection("init") }.cached
+        #expect(try await made().name == "makes")
+        let first = try await initialised()
+        #expect(try await initialised() === first)
+        let parameterised = AsyncParameterFactory<Int, Connection>(container) {
+            Connection("\($0)")
+        }
+        #expect(try await parameterised(7).name == "7")
+    }
+}
