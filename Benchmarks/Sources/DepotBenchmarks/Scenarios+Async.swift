@@ -80,6 +80,14 @@ extension Run {
             time("unique", "baseline-direct", variant: "after async resolutions") { n in
                 for _ in 0..<n { blackHole(Service()) }
             }
+            // Inside a task it reads the task-local.
+            time("unique", "Depot", variant: "in a task, after async resolutions") { n in
+                blocking { for _ in 0..<n { blackHole(container.uniqueService()) } }
+            }
+            time("unique", "baseline-direct", variant: "in a task, after async resolutions") {
+                n in
+                blocking { for _ in 0..<n { blackHole(Service()) } }
+            }
         }
     }
 }

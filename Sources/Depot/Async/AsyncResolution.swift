@@ -62,7 +62,11 @@ final class AsyncResolution: @unchecked Sendable {
     /// The current node, once any async resolution has bound one in this process: a
     /// synchronous resolution reads the task-local only then.
     static var ambient: AsyncResolution? {
-        depot_has_async_resolutions() != 0 ? current : nil
+        // A node is bound only inside a task: outside one (a thread of its own, the main thread
+        // not running a task) the task-local's slower fallback lookup is skipped.
+        guard depot_has_async_resolutions() != 0, withUnsafeCurrentTask(body: { $0 != nil })
+        else { return nil }
+        return current
     }
 
     /// Whether resolves on the child container of `manager` go to its parent in this task.
