@@ -51,6 +51,11 @@ extension FactoryRegistration {
                         disposal: disposal)
                 }
                 unsafeDowncast(creation, to: Creation.self).finish()
+                if !isKept {
+                    // Handed to the caller, as a `.unique` instance would be, and not kept: so
+                    // not disposed by Depot either.
+                    _ = disposal?.claim()
+                }
                 if !isKept, plan.scope.holdsWeakly, !isNone(value), asObject(value) == nil {
                     warnOnce(
                         "Depot: \(step(parameter)) is a value type in the \(plan.scope) scope, "

@@ -96,6 +96,13 @@ extension AsyncContainer {
 }
 
 extension AsyncContainer {
+    /// Resets its container while it creates, so its instance is not kept.
+    var resetting: Factory<Connection> {
+        self {
+            self.manager.reset(options: .scope)
+            return Connection("resetting")
+        }.cached.onDispose { _ in self.journal.append("resetting") }
+    }
     var sharedWithDisposer: Factory<Connection> {
         self { Connection("shared") }.shared.onDispose { _ in self.journal.append("shared") }
     }
@@ -154,6 +161,15 @@ extension AsyncContainer {
         let next = try await container.slowConnection()
         #expect(next !== handedOut)
         #expect(container.made.value == 2)
+    }
+
+    @Test func aSyncInstanceNotKeptBecauseOfAResetIsNotDisposed() async throws {
+        let container = AsyncContainer()
+        #expect(container.resetting().name == "resetting")
+        #expect(container.manager.cachedInstances().isEmpty)
+        await container.shutdown()
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(container.journal.entries.isEmpty)
     }
 
     @Test func asyncFactoriesAreDeclaredWithMakesAndTheInitialiserToo() async throws {
