@@ -66,8 +66,8 @@ struct InstanceTable: DropsValues {
     /// The scopes of the kept instances, for the cache inventory's names.
     private(set) var scopes: [ObjectIdentifier: Scope] = [:]
     /// The storages of custom scopes, made on first use, by scope.
-    private var storages: [ObjectIdentifier: any ScopeStorage] = [:]
-    private(set) var stored: [InstanceKey: Stored] = [:]
+    var storages: [ObjectIdentifier: any ScopeStorage] = [:]
+    var stored: [InstanceKey: Stored] = [:]
     /// The teardown of the kept instances that have an `onDispose` closure, by the key of their
     /// cell or stored entry: what a reset drops goes to ``dropped`` and is disposed after the
     /// lock; `shutdown()` takes them all.
@@ -118,36 +118,6 @@ struct InstanceTable: DropsValues {
             parameterised.insert(key.factory)
         }
         return .create(creation)
-    }
-
-    /// The value a custom scope's storage keeps for `key`, if Depot gave it and it is younger
-    /// than `timeToLive`; a weak box is opened.
-    private mutating func storedValue(
-        for key: InstanceKey, in scope: Scope, custom: Scope.CustomStorage, timeToLive: Double?,
-        now: Double, step: ResolutionStep
-    ) -> Any? {
-        guard let entry = stored[key], entry.scope == ObjectIdentifier(scope) else { return nil }
-        if let timeToLive, now - entry.createdAt >= timeToLive { return nil }
-        guard let value = storage(of: scope, custom).value(for: ScopeKey(key, step: step)) else {
-            return nil
-        }
-        guard scope.holdsWeakly else { return value }
-        guard let box = value as? WeakBox else {
-            fatalError(
-                "Depot: the storage of scope \(scope) returned a \(Swift.type(of: value)) for "
-                    + "\(step), not the value Depot gave it. A ScopeStorage must return what "
-                    + "setValue(_:for:) received for that key, or nil.")
-        }
-        return box.object
-    }
-
-    private mutating func storage(of scope: Scope, _ custom: Scope.CustomStorage)
-        -> any ScopeStorage
-    {
-        if let storage = storages[ObjectIdentifier(scope)] { return storage }
-        let storage = custom.makeStorage()
-        storages[ObjectIdentifier(scope)] = storage
-        return storage
     }
 
     /// Keeps `value` made by `creation`, unless a reset or a registration cancelled the creation

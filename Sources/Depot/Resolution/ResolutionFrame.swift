@@ -13,7 +13,9 @@ internal import CDepotAtomics
 ///
 /// A resolve is synchronous, so it starts and ends on one thread; a thread-local frame is
 /// therefore the resolution's own, and concurrent resolutions on other threads or tasks have
-/// other frames. The graph lives from the outermost resolve's start to its end.
+/// other frames. The graph lives from the outermost resolve's start to its end, unless the
+/// resolution started inside an async factory's closure: then it runs in that async
+/// resolution's graph (`base`), which lives as long as the async one.
 @usableFromInline
 final class ResolutionFrame {
     /// A resolution nested this deep is taken for an endless recursion through parameters that
@@ -35,16 +37,16 @@ final class ResolutionFrame {
     #endif
     /// The graph the current resolution runs in, once something shares it: made when a `Lazy`
     /// or `Provider` is made, or joined by one made in another resolution.
-    @exclusivity(unchecked) private var graph: ResolutionGraph?
+    @exclusivity(unchecked) var graph: ResolutionGraph?
     /// The graph-scoped instances of the current resolution while it has no shared `graph`:
     /// this thread's alone, so kept without a lock, and moved into the graph when one is made.
-    @exclusivity(unchecked) private var localGraph: [InstanceKey: GraphInstance] = [:]
+    @exclusivity(unchecked) var localGraph: [InstanceKey: GraphInstance] = [:]
     /// Whether `graph` was joined, so the resolution that joined it (not the outermost resolve)
     /// ends its part in it.
-    @exclusivity(unchecked) private var isGraphJoined = false
+    @exclusivity(unchecked) var isGraphJoined = false
     /// The last graph this thread made and nobody kept, emptied for the next resolution: most
     /// resolutions allocate none.
-    @exclusivity(unchecked) private var spareGraph: ResolutionGraph?
+    @exclusivity(unchecked) var spareGraph: ResolutionGraph?
     /// The creation this thread is blocked on, and its path then, for the cycle message of another
     /// thread; read and written only under `Creation.waitGraph`.
     var waitingOn: Creation?
@@ -52,11 +54,11 @@ final class ResolutionFrame {
 
     /// The async resolution whose factory's closure the running resolution started in, if any:
     /// its graph is the one this resolution runs in, and its path goes on below this one's.
-    @exclusivity(unchecked) private(set) var base: AsyncResolution?
+    @exclusivity(unchecked) var base: AsyncResolution?
 
     /// The child containers whose resolves this thread sends to their parents, with how many
     /// nested delegations asked for it.
-    @exclusivity(unchecked) private var redirected: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) var redirected: [ObjectIdentifier: Int] = [:]
 
     /// The plain hits this thread saw, for resolving them again without a lock.
     let hits = HitCache()
@@ -70,49 +72,6 @@ final class ResolutionFrame {
         steps.deallocate()
         hits.close()
     }
-
-    /// The frame of the calling thread, made on first use and released when the thread ends.
-    @usableFromInline
-    static var current: ResolutionFrame {
-        currentReference.takeUnretainedValue()
-    }
-
-    /// The frame of the calling thread, uncounted: it lives until the thread ends.
-    @inline(__always)
-    static var currentReference: Unmanaged<ResolutionFrame> {
-        if let pointer = depot_current_frame() {
-            return Unmanaged<ResolutionFrame>.fromOpaque(pointer)
-        }
-        return makeCurrent()
-    }
-
-    @inline(never)
-    private static func makeCurrent() -> Unmanaged<ResolutionFrame> {
-        let frame = Unmanaged.passRetained(ResolutionFrame())
-        // The key's destructor releases the frame when the thread ends; the thread-local is
-        // what resolves read.
-        pthread_setspecific(threadKey, frame.toOpaque())
-        depot_set_current_frame(frame.toOpaque())
-        return frame
-    }
-
-    private static let threadKey: pthread_key_t = {
-        var key = pthread_key_t()
-        #if canImport(Darwin)
-            pthread_key_create(&key) { pointer in
-                depot_set_current_frame(nil)
-                Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
-            }
-        #else
-            pthread_key_create(&key) { pointer in
-                // Cleared first: a destructor that runs later and resolves makes a new frame.
-                depot_set_current_frame(nil)
-                guard let pointer else { return }
-                Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
-            }
-        #endif
-        return key
-    }()
 
     /// The factories being resolved on this thread, outermost first; how many is `depth`.
     var path: [ResolutionStep] {
@@ -162,46 +121,6 @@ final class ResolutionFrame {
             frame.push(step)
         }
         return reference
-    }
-
-    /// The instance the calling thread's running resolution graph keeps for the plain `.graph`
-    /// factory `key` of `manager`, if any. In debug builds, reports it if the factory being
-    /// created now would hold it captive, as `enter` would have.
-    @usableFromInline
-    static func plainGraphInstance(
-        manager: Unmanaged<ContainerManager>, key: FactoryKey, containerType: Any.Type
-    ) -> KeptGraphInstance? {
-        currentReference._withUnsafeGuaranteedRef { frame in
-            let kept = frame.graphInstance(for: plainGraphKey(key, manager))
-            #if DEBUG
-                if kept != nil {
-                    frame.checkCaptive(
-                        ResolutionStep(
-                            manager: ObjectIdentifier(manager.takeUnretainedValue()), key: key,
-                            parameter: nil, containerType: containerType),
-                        scope: .graph)
-                }
-            #endif
-            return kept
-        }
-    }
-
-    /// Keeps `value` made by the plain `.graph` factory `key` of `manager` for the rest of the
-    /// running resolution.
-    @usableFromInline
-    func setPlainGraphInstance(
-        _ instance: GraphInstance, manager: Unmanaged<ContainerManager>, key: FactoryKey
-    ) {
-        setGraphInstance(instance, for: Self.plainGraphKey(key, manager))
-    }
-
-    /// The graph's key for the instance of a plain `.graph` factory: as `resolveMiss` makes it
-    /// for one without a parameter in the key.
-    private static func plainGraphKey(_ key: FactoryKey, _ manager: Unmanaged<ContainerManager>)
-        -> InstanceKey
-    {
-        InstanceKey(
-            factory: key, owner: ObjectIdentifier(manager.takeUnretainedValue()), parameter: nil)
     }
 
     /// Pushes `step`, stopping the process if it is already on the path or the path is too deep.
@@ -293,91 +212,6 @@ final class ResolutionFrame {
             } else {
                 ended.leave()
             }
-        }
-    }
-
-    /// Lets go of the instances of the resolution that just ended, which nothing shared.
-    private func endLocalGraph() {
-        // Emptied out of place: releasing an instance runs its deinit, which may resolve on
-        // this thread and so use `localGraph` again.
-        var ended: [InstanceKey: GraphInstance] = [:]
-        swap(&ended, &localGraph)
-        ended.removeAllForNextGraph()
-        localGraph = ended
-    }
-
-    /// The graph of the running resolution, made now if it has none yet: what a `Lazy` or
-    /// `Provider` made now joins. `nil` outside any resolution.
-    func currentGraph() -> ResolutionGraph? {
-        if let graph { return graph.share() }
-        guard depth > 0 else { return AsyncResolution.ambient?.graph.share() }
-        let made = (spareGraph ?? ResolutionGraph()).share()
-        spareGraph = nil
-        made.enter()
-        if !localGraph.isEmpty {
-            made.adopt(localGraph)
-            localGraph.removeAllForNextGraph()
-        }
-        graph = made
-        return made
-    }
-
-    /// Runs `body` in `joined`, the graph a `Lazy` or `Provider` was made in (if any), then goes
-    /// back to the graph this thread was in.
-    func join<Result>(_ joined: ResolutionGraph?, _ body: () -> Result) -> Result {
-        guard let joined, joined !== graph else { return body() }
-        let (saved, savedIsJoined) = (graph, isGraphJoined)
-        joined.enter()
-        (graph, isGraphJoined) = (joined, true)
-        defer {
-            (graph, isGraphJoined) = (saved, savedIsJoined)
-            joined.leave()
-        }
-        return body()
-    }
-
-    /// Sends this thread's resolves on the child container of `manager` to its parent until
-    /// `endRedirect`.
-    func redirect(_ manager: ContainerManager) {
-        redirected[ObjectIdentifier(manager), default: 0] += 1
-    }
-
-    func endRedirect(_ manager: ContainerManager) {
-        let id = ObjectIdentifier(manager)
-        if let count = redirected[id], count > 1 {
-            redirected[id] = count - 1
-        } else {
-            redirected[id] = nil
-        }
-    }
-
-    /// Whether resolves on the child container of `manager` go to its parent now.
-    func isRedirected(_ manager: ContainerManager) -> Bool {
-        (!redirected.isEmpty && redirected[ObjectIdentifier(manager)] != nil)
-            || AsyncResolution.isRedirected(manager)
-    }
-
-    /// How deep the async resolution this one started in is.
-    var ambientDepth: Int { base?.depth ?? 0 }
-
-    /// The graph-scoped instance made earlier in this resolution for `key`.
-    func graphInstance(for key: InstanceKey) -> KeptGraphInstance? {
-        if let graph {
-            return graph.instance(for: key)
-        }
-        if depth == 0 {
-            // Not started yet: inside an async factory's closure, its graph is the one.
-            return AsyncResolution.ambient?.graph.instance(for: key)
-        }
-        return localGraph[key].map { .typed($0) }
-    }
-
-    /// Keeps `instance` for the rest of this resolution.
-    func setGraphInstance(_ instance: GraphInstance, for key: InstanceKey) {
-        if let graph {
-            graph.setInstance(instance, for: key)
-        } else if depth > 0 {
-            localGraph[key] = instance
         }
     }
 
