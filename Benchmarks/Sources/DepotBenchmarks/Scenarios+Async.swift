@@ -7,6 +7,7 @@ import Foundation
 // same objects built by hand through async functions.
 extension Depot.Container {
     var asyncCachedService: AsyncFactory<Service> { self { Service() }.cached }
+    var asyncUniqueService: AsyncFactory<Service> { self { Service() } }
     var asyncGraphRoot: AsyncFactory<GraphRoot> {
         self {
             GraphRoot(
@@ -55,6 +56,15 @@ extension Run {
                 blocking { for _ in 0..<n { blackHole(container.cachedService()) } }
             }
         }
+        if includes("async-unique") {
+            time("async-unique", "Depot") { n in
+                blocking { for _ in 0..<n { blackHole(try await container.asyncUniqueService()) } }
+            }
+            time("async-unique", "baseline-direct-await", note: "one async call that makes it") {
+                n in
+                blocking { for _ in 0..<n { blackHole(await AsyncBuilt.service()) } }
+            }
+        }
         if includes("async-graph10") {
             blocking {
                 let root = try await container.asyncGraphRoot()
@@ -94,6 +104,7 @@ extension Run {
 
 /// graph10's objects made by async functions, as code without a container would.
 enum AsyncBuilt {
+    @inline(never) static func service() async -> Service { Service() }
     @inline(never) static func h() async -> GraphH { GraphH() }
     @inline(never) static func i() async -> GraphI { GraphI() }
     @inline(never) static func d(_ h: GraphH) async -> GraphD { GraphD(h) }
