@@ -73,6 +73,8 @@ struct Timer {
 final class Run {
     let timer: Timer
     let filter: String?
+    /// How many threads the multi-thread scenarios (`request`) use: `--threads N`, 2 by default.
+    var threads = 2
     private(set) var measurements: [Measurement] = []
 
     init(settings: Settings, filter: String?) {

@@ -61,6 +61,25 @@ extension Run {
                 $0 <= 2
             }
         }
+        let request = find("request", "baseline-direct", variant: "1 thread")
+        row(
+            "request ≤ 5× built by hand (1 thread)",
+            depot("request", "1 thread").flatMap { depot in
+                request.map { depot.nsPerOp / $0.nsPerOp }
+            },
+            "%.2f×"
+        ) { $0 <= 5 }
+        let threads = measurements.first { $0.scenario == "request" && $0.variant != "1 thread" }?
+            .variant
+        if let threads {
+            let throughput = depot("request", threads).flatMap(ratio).map { 1 / $0 }
+            let count = Double(threads.prefix { $0.isNumber }) ?? 2
+            let target = count <= 2 ? 1.8 : count / 2
+            row(
+                "request: throughput at \(threads) ≥ \(target)× one thread", throughput,
+                "%.2f×"
+            ) { $0 >= target }
+        }
         row("unique ≤ 3× baseline-direct", depot("unique").flatMap(ratio), "%.2f×") { $0 <= 3 }
         row("graph10 ≤ 3× baseline-direct", depot("graph10").flatMap(ratio), "%.2f×") { $0 <= 3 }
         row(

@@ -61,11 +61,13 @@ public final class ContainerManager: @unchecked Sendable {
             .takeUnretainedValue()
     }
 
-    /// Binds ``realm`` to the current one, unless another thread just did.
-    private func bindRealm() -> SingletonRealm {
+    /// Binds ``realm`` to `realm` (the current one by default), unless another thread just
+    /// did: a lifetime scope or child takes its container's, wherever it is made.
+    @discardableResult
+    func bindRealm(to chosen: SingletonRealm? = nil) -> SingletonRealm {
         state.withLock { state in
             if let realm = state.realm { return realm }
-            let realm = SingletonRealm.current
+            let realm = chosen ?? SingletonRealm.current
             state.realm = realm
             depot_atomic_store(realmAddress + 1, realm.instances.generationAddress)
             depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: ObjectIdentifier(realm))))

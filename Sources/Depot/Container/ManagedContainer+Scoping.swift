@@ -107,8 +107,10 @@ extension ManagedContainer {
 }
 
 extension ContainerManager {
-    /// Takes `other`'s registrations, contexts, settings and parent; caches stay empty.
+    /// Takes `other`'s registrations, contexts, settings, parent and singletons; caches stay
+    /// empty.
     func copyRegistrations(of other: ContainerManager) {
+        bindRealm(to: other.realm)
         let copied = other.state.withLock { $0 }
         state.withLock { state in
             state.copySettings(of: copied)
@@ -121,6 +123,7 @@ extension ContainerManager {
 
     /// Makes this (new) manager's container a child of `parent`, with its settings.
     func becomeChild(of parent: any ManagedContainer) {
+        bindRealm(to: parent.manager.realm)
         let settings = parent.manager.state.withLock { $0 }
         state.withLock { state in
             state.copySettings(of: settings)

@@ -109,3 +109,17 @@ extension ServiceContainer: TaskLocalContainer {
         #expect(unit.log.entries == ["disposed"])
     }
 }
+
+extension WithLifetimeScopeTests {
+    @Test func aLifetimeScopeMadeOutsideItsContainersIsolationSharesItsSingletons() async throws {
+        let (root, singleton) = Scope.withIsolatedSingletons {
+            let root = Container()
+            return (root, root.appWideLog())
+        }
+        // Made outside the isolation, as a server's request task may be.
+        let scope = root.newLifetimeScope()
+        #expect(scope.appWideLog() === singleton)
+        #expect(root.makeChild().appWideLog() === singleton)
+        #expect(Container().appWideLog() !== singleton)
+    }
+}
