@@ -1,0 +1,39 @@
+// swift-tools-version: 6.0
+// A small notes service on Depot, Hummingbird 2 and SQLite: its own package, so that Depot's
+// root package keeps no dependencies.
+import PackageDescription
+
+let package = Package(
+    name: "depot-server-example",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "Depot", path: "../.."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(
+            url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.13.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        .target(
+            name: "NotesServer",
+            dependencies: [
+                .product(name: "Depot", package: "Depot"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .executableTarget(name: "notes-server", dependencies: ["NotesServer"]),
+        .testTarget(
+            name: "NotesServerTests",
+            dependencies: [
+                "NotesServer",
+                .product(name: "Depot", package: "Depot"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

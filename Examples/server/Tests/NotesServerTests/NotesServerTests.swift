@@ -1,0 +1,113 @@
+import Depot
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NotesServer
+import Testing
+
+/// Starts the service on a free loopback port, with a database file of its own and singletons
+/// of its own, runs `body` against it over real HTTP, then stops it gracefully. Returns the
+/// server's counters, which outlive its shutdown.
+@discardableResult
+func withServer(
+    _ body: @Sendable (any TestClientProtocol, Container) async throws -> Void
+) async throws -> ServerStats {
+    try await Scope.withIsolatedSingletons {
+        let root = Container()
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("notes-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        root.databasePath.register { path }
+        let stats = root.serverStats()
+        let app = try await buildApplication(root: root, port: 0)
+        try await app.test(.live) { client in try await body(client, root) }
+        return stats
+    }
+}
+
+func json(_ text: String) -> ByteBuffer { ByteBuffer(string: text) }
+
+func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
+    try JSONDecoder().decode(T.self, from: Data(buffer: body ?? ByteBuffer()))
+}
+
+@Suite(.timeLimit(.minutes(2))) struct NotesServerTests {
+    @Test func createReadAndList() async throws {
+        try await withServer { client, _ in
+            let created = try await client.execute(
+                uri: "/notes", method: .post, body: json(#"{"text": "buy milk"}"#))
+            #expect(created.status == .created)
+            let note = try decode(Note.self, created.body)
+            #expect(note.text == "buy milk")
+            let read = try await client.execute(uri: "/notes/\(note.id)", method: .get)
+            #expect(try decode(Note.self, read.body) == note)
+            _ = try await client.execute(
+                uri: "/notes", method: .post, body: json(#"{"text": "call Ada"}"#))
+            let list = try await client.execute(uri: "/notes", method: .get)
+            #expect(try decode([Note].self, list.body).map(\.text) == ["buy milk", "call Ada"])
+        }
+    }
+
+    @Test func eachRequestHasItsOwnInstancesSharedWithinIt() async throws {
+        try await withServer { client, _ in
+            var ids: [String] = []
+            for _ in 0..<3 {
+                let response = try await client.execute(uri: "/notes", method: .get)
+                let id = try #require(response.headers[.requestID])
+                // The handler's and the unit of work's request info: one instance.
+                #expect(response.headers[.unitOfWorkRequestID] == id)
+                ids.append(id)
+            }
+            #expect(Set(ids).count == 3)
+        }
+    }
+
+    @Test func concurrentRequestsOpenTheDatabaseOnceAndTearEachRequestDown() async throws {
+        let stats = try await withServer { client, root in
+            let port = try #require(client.port)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for index in 0..<20 {
+                    group.addTask {
+                        try await TestClient.withClient(host: "localhost", port: port) { http in
+                            let response = try await http.post(
+                                "/notes", body: json(#"{"text": "note \#(index)"}"#))
+                            #expect(response.status == .created)
+                        }
+                    }
+                }
+                try await group.waitForAll()
+            }
+            let list = try await client.execute(uri: "/notes", method: .get)
+            #expect(try decode([Note].self, list.body).count == 20)
+            let stats = root.serverStats().current
+            #expect(stats.databaseOpens == 1)
+            // Every request so far (20 posts, 1 list) started a unit of work and finished it.
+            #expect(stats.unitsStarted == 21)
+            #expect(stats.unitsFinished == 21)
+        }
+        // Stopped gracefully: the database is closed, once.
+        #expect(stats.current.databaseCloses == 1)
+    }
+
+    @Test func badInputGetsAClear400AndLeavesTheDataIntact() async throws {
+        try await withServer { client, _ in
+            _ = try await client.execute(
+                uri: "/notes", method: .post, body: json(#"{"text": "keep me"}"#))
+            let notJSON = try await client.execute(
+                uri: "/notes", method: .post, body: json("buy milk"))
+            #expect(notJSON.status == .badRequest)
+            #expect(String(buffer: notJSON.body).contains(#"expected JSON like {\"text\""#))
+            let empty = try await client.execute(
+                uri: "/notes", method: .post, body: json(#"{"text": "   "}"#))
+            #expect(empty.status == .badRequest)
+            #expect(String(buffer: empty.body).contains("1 to 1000 characters"))
+            let badID = try await client.execute(uri: "/notes/abc", method: .get)
+            #expect(badID.status == .badRequest)
+            let missing = try await client.execute(uri: "/notes/99", method: .get)
+            #expect(missing.status == .notFound)
+            #expect(String(buffer: missing.body).contains("no note with id 99"))
+            let list = try await client.execute(uri: "/notes", method: .get)
+            #expect(try decode([Note].self, list.body).map(\.text) == ["keep me"])
+        }
+    }
+}
