@@ -55,6 +55,22 @@ static inline void depot_note_singleton_clone(void) {
     __atomic_store_n(&depot_singleton_clones, 1, __ATOMIC_RELEASE);
 }
 
+/// The source of lock generations: a number never handed out twice in the process. Each thread
+/// takes a block of them at a time from one shared counter, so taking one writes only the
+/// thread's own words nearly always, not a line every core shares.
+extern uint64_t depot_generation_source;
+extern _Thread_local uint64_t depot_generation_next;
+extern _Thread_local uint64_t depot_generation_end;
+
+static inline uint64_t depot_next_generation(void) {
+    if (depot_generation_next == depot_generation_end) {
+        uint64_t end = __atomic_add_fetch(&depot_generation_source, 4096, __ATOMIC_RELAXED);
+        depot_generation_next = end - 4096 + 1;
+        depot_generation_end = end + 1;
+    }
+    return depot_generation_next++;
+}
+
 /// 1 once any async factory resolved past the hit path: until then a synchronous resolution
 /// need not look for an async one it runs inside.
 extern uint64_t depot_async_resolutions;

@@ -5,6 +5,8 @@ extension ContainerManager {
         var registrations: [FactoryKey: Registration] = [:]
         var instances = InstanceTable()
         var isAutoRegistered = false
+        /// Set for a lifetime scope: a short-lived container whose hits threads do not remember.
+        var isEphemeral = false
         /// The type of the container, learnt on its first use: for the cache inventory's
         /// singletons.
         var containerType: ObjectIdentifier?

@@ -110,25 +110,41 @@ extension ContainerManager {
     /// Takes `other`'s registrations, contexts, settings, parent and singletons; caches stay
     /// empty.
     func copyRegistrations(of other: ContainerManager) {
-        bindRealm(to: other.realm)
-        let copied = other.state.withLock { $0 }
+        let inherited = other.inheritance
+        let realm = other.realm
         state.withLock { state in
-            state.copySettings(of: copied)
+            state.inherit(inherited)
             state.removeAllRegistrations()
-            state.registrations = copied.registrations
+            state.registrations = inherited.registrations
             state.isAutoRegistered = true
-            state.parent = copied.parent
+            state.isEphemeral = true
+            state.parent = inherited.parent
         }
+        bindRealm(to: realm)
     }
 
     /// Makes this (new) manager's container a child of `parent`, with its settings.
     func becomeChild(of parent: any ManagedContainer) {
-        bindRealm(to: parent.manager.realm)
-        let settings = parent.manager.state.withLock { $0 }
+        let inherited = parent.manager.inheritance
+        let realm = parent.manager.realm
         state.withLock { state in
-            state.copySettings(of: settings)
+            state.inherit(inherited)
             state.parent = parent
             state.isAutoRegistered = true
+        }
+        bindRealm(to: realm)
+    }
+
+    /// What a lifetime scope or child takes: read without changing this manager's generation
+    /// (which would send every thread's remembered hits on it back through `prepare`), and
+    /// without copying its caches.
+    var inheritance: ContainerManager.State.Inheritance {
+        state.withLockReading { state, _ in
+            ContainerManager.State.Inheritance(
+                registrations: state.registrations, parent: state.parent,
+                defaultScope: state.defaultScope, trace: state.trace, logger: state.logger,
+                promiseTriggersError: state.promiseTriggersError, decorator: state.decorator,
+                clock: state.clock)
         }
     }
 
@@ -152,13 +168,26 @@ extension ContainerManager {
 }
 
 extension ContainerManager.State {
-    /// Takes `other`'s settings: default scope, tracing, logger, promise errors, decorator, clock.
-    mutating func copySettings(of other: Self) {
-        defaultScope = other.defaultScope
-        trace = other.trace
-        logger = other.logger
-        promiseTriggersError = other.promiseTriggersError
-        decorator = other.decorator
-        clock = other.clock
+    /// What a lifetime scope or child container takes from its container.
+    struct Inheritance {
+        let registrations: [FactoryKey: ContainerManager.Registration]
+        let parent: (any ManagedContainer)?
+        let defaultScope: Scope?
+        let trace: Bool
+        let logger: (String) -> Void
+        let promiseTriggersError: Bool
+        let decorator: ((Any) -> Void)?
+        let clock: ContainerManager.Clock
+    }
+
+    /// Takes the settings of `inherited`: default scope, tracing, logger, promise errors,
+    /// decorator, clock.
+    mutating func inherit(_ inherited: Inheritance) {
+        defaultScope = inherited.defaultScope
+        trace = inherited.trace
+        logger = inherited.logger
+        promiseTriggersError = inherited.promiseTriggersError
+        decorator = inherited.decorator
+        clock = inherited.clock
     }
 }

@@ -3,7 +3,10 @@ extension ContainerManager {
     @usableFromInline
     struct Plan {
         @usableFromInline let registration: Registration?
-        @usableFromInline let scope: Scope
+        // unowned(unsafe): scopes are never deallocated (see `Scope.init`), and every thread
+        // resolves through the same few: counting references to them would make each copy of
+        // a plan write to memory all cores share.
+        @usableFromInline unowned(unsafe) let scope: Scope
         @usableFromInline let timeToLive: Double?
         @usableFromInline let trace: Bool
         /// Whether the manager records the dependency graph.
@@ -95,8 +98,10 @@ extension ContainerManager {
             // What the hit cache may skip: nothing but the lookup happens on a hit, and nothing
             // but the declared closure (and the graph's lookup) on a `.unique` (`.graph`)
             // resolve.
+            // Not for a lifetime scope: it lives one request, and its entries would only push
+            // longer-lived ones out (and make its deinit purge every thread's cache).
             if scope.isRememberedOnHit, timeToLive == nil, parameter == nil, !needsFinish,
-                state.parent == nil, state.cacheOwner == nil
+                state.parent == nil, state.cacheOwner == nil, !state.isEphemeral
             {
                 rememberedGeneration = generation
             }
@@ -115,7 +120,9 @@ extension ContainerManager {
                 }
                 if let cell = state.instances.cell(for: instanceKey, in: scope) {
                     if let rememberedGeneration {
-                        state.instances.rememberedBy = ObjectIdentifier(self)
+                        if state.instances.rememberedBy == nil {
+                            state.instances.rememberedBy = ObjectIdentifier(self)
+                        }
                         ResolutionFrame.current.hits.remember(
                             cell, manager: self, key: key, scope: declaredScope,
                             generation: rememberedGeneration, realm: nil, realmGeneration: 0)
@@ -144,14 +151,37 @@ extension ContainerManager {
         if let (processKey, processPlan) = processLookup {
             plan = processPlan
             let realm = realm
+            let hits = ResolutionFrame.current.hits
+            // A singleton this thread saw in the realm, still current: found without the
+            // realm's lock, from any container of the type.
+            if parameter == nil, !plan.scope.holdsWeakly,
+                let seen = hits.realmCell(
+                    realm: ObjectIdentifier(realm), key: key, containerType: containerType,
+                    generation: realmGeneration),
+                seen.scope == ObjectIdentifier(plan.scope)
+            {
+                return .hit(seen, isWeak: false, plan: plan.needsFinish ? plan : nil)
+            }
             cell = realm.instances.withLockReading { table, realmGeneration in
                 let cell = table.cell(for: processKey, in: plan.scope)
                 if let cell, let rememberedGeneration {
-                    table.rememberedBy = ObjectIdentifier(realm)
-                    ResolutionFrame.current.hits.remember(
+                    // Written once: every core reads this table, so an unneeded write would
+                    // take its line from all of them.
+                    if table.rememberedBy == nil {
+                        table.rememberedBy = ObjectIdentifier(realm)
+                    }
+                    hits.remember(
                         cell, manager: self, key: key, scope: declaredScope,
                         generation: rememberedGeneration, realm: realm,
                         realmGeneration: realmGeneration)
+                }
+                if let cell, parameter == nil, !plan.scope.holdsWeakly {
+                    if table.rememberedBy == nil {
+                        table.rememberedBy = ObjectIdentifier(realm)
+                    }
+                    hits.rememberRealm(
+                        cell, realm: ObjectIdentifier(realm), key: key,
+                        containerType: containerType, generation: realmGeneration)
                 }
                 return cell
             }

@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 /// One in-flight creation of a scoped instance, as an instance table keeps it: the "once-cell"
 /// others wait on. A ``Creation`` for a synchronous factory, an ``AsyncCreation`` for an async
 /// one.
@@ -26,19 +28,36 @@ final class Creation: PendingCreation, @unchecked Sendable {
 
     private let gate = Mutex()
     private var owner: ResolutionFrame?
+    /// `finishing` (set by the creator in `finish`) and `waited` (set by a waiter before it
+    /// reads `owner`), a word each, for `finish`'s handshake.
+    private let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 2)
 
     /// Makes a creation owned by `frame`; the caller holds the lock of the table it goes into.
     init(owner frame: ResolutionFrame, step: ResolutionStep, scope: ObjectIdentifier) {
         self.owner = frame
+        words.initialize(repeating: 0, count: 2)
         super.init(step: step, scope: scope)
         gate.lock()
     }
 
+    deinit {
+        words.deallocate()
+    }
+
     /// Ends the creation and wakes every waiter.
+    ///
+    /// Takes the process-wide `waitGraph` lock only if a waiter may read `owner`: the creator
+    /// announces that it finishes and a waiter that it waits, each in a word of its own, then
+    /// each reads the other's (at least one sees the other). A creator that sees no waiter
+    /// clears `owner` alone, as no waiter reads it once it has seen the creator finishing.
     func finish() {
-        Self.waitGraph.lock()
-        owner = nil
-        Self.waitGraph.unlock()
+        if depot_announce_and_check(words, 1, words + 1) != 0 {
+            Self.waitGraph.lock()
+            owner = nil
+            Self.waitGraph.unlock()
+        } else {
+            owner = nil
+        }
         gate.unlock()
     }
 
@@ -65,7 +84,12 @@ final class Creation: PendingCreation, @unchecked Sendable {
         defer { Self.waitGraph.unlock() }
         var creation: Creation? = self
         var steps: [ResolutionStep] = []
-        while let current = creation, let owner = current.owner {
+        // A creation whose creator is finishing is not followed: its `owner` may be cleared
+        // without the lock (see `finish`), and it will not wait for anything again.
+        while let current = creation,
+            depot_announce_and_check(current.words + 1, 1, current.words) == 0,
+            let owner = current.owner
+        {
             if owner === frame {
                 // Back on this thread: the step is on its path (and already in `steps` unless
                 // this thread re-entered its own creation directly).

@@ -7,7 +7,7 @@ extension InstanceTable {
         var inventory: [String: [InstanceKey]] = [:]
         func add(_ key: InstanceKey, scope id: ObjectIdentifier) {
             guard key.owner == owner, let scope = scopes[id] else { return }
-            inventory[scope.description, default: []].append(key)
+            inventory[scope.takeUnretainedValue().description, default: []].append(key)
         }
         for (key, cell) in cells {
             if let weak = cell as? WeakCell, weak.object == nil { continue }

@@ -64,7 +64,10 @@ struct InstanceTable: DropsValues {
     /// The factories with instances kept per parameter value: only their removal scans.
     private var parameterised: Set<FactoryKey> = []
     /// The scopes of the kept instances, for the cache inventory's names.
-    private(set) var scopes: [ObjectIdentifier: Scope] = [:]
+    /// Unretained: the scopes of kept instances are identities, which are never deallocated,
+    /// and every thread's tables name the same few, so counting them would be a write all
+    /// cores share.
+    private(set) var scopes: [ObjectIdentifier: Unmanaged<Scope>] = [:]
     /// The storages of custom scopes, made on first use, by scope.
     var storages: [ObjectIdentifier: any ScopeStorage] = [:]
     var stored: [InstanceKey: Stored] = [:]
@@ -134,7 +137,7 @@ struct InstanceTable: DropsValues {
         // What a replaced cell or stored value had to dispose goes with it.
         replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
         if scopes[ObjectIdentifier(scope)] == nil {
-            scopes[ObjectIdentifier(scope)] = scope
+            scopes[ObjectIdentifier(scope)] = Unmanaged.passUnretained(scope)
         }
         if let custom = scope.custom {
             let kept: Any

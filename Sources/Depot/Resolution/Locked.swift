@@ -34,7 +34,7 @@ final class Locked<State>: @unchecked Sendable {
     init(_ initial: State, isVersioned: Bool, sideWords: Int = 0) {
         if isVersioned {
             version = .allocate(capacity: 1 + sideWords)
-            version?.initialize(to: depot_atomic_add(lockGenerations, 1))
+            version?.initialize(to: depot_next_generation())
             (version! + 1).initialize(repeating: 0, count: sideWords)
         } else {
             version = nil
@@ -101,7 +101,7 @@ final class Locked<State>: @unchecked Sendable {
         lock()
         defer { pthread_mutex_unlock(mutex) }
         if let version {
-            depot_atomic_store(version, depot_atomic_add(lockGenerations, 1))
+            depot_atomic_store(version, depot_next_generation())
         }
         return try body(&state.pointee)
     }
@@ -173,15 +173,6 @@ extension Locked where State: DropsValues {
         return result
     }
 }
-
-/// The source of generations, shared by every versioned `Locked`, so a generation is never seen
-/// twice: not even by a new `Locked` at the address of one that is gone.
-// nonisolated(unsafe): only ever read and written with atomic operations.
-nonisolated(unsafe) private let lockGenerations: UnsafeMutablePointer<UInt64> = {
-    let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-    counter.initialize(to: 0)
-    return counter
-}()
 
 /// A plain pthread mutex that one thread locks and the same thread later unlocks.
 // @unchecked Sendable: a pthread mutex is made to be shared between threads.

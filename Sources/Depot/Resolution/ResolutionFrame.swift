@@ -63,6 +63,10 @@ final class ResolutionFrame {
     /// The plain hits this thread saw, for resolving them again without a lock.
     let hits = HitCache()
 
+    /// A number of this thread's, for structures split in shards so that threads do not all
+    /// write one (see `Scope.track`).
+    let shard = Int(truncatingIfNeeded: depot_atomic_add(frameCount, 1))
+
     init() {
         steps = .allocate(capacity: capacity)
     }
@@ -241,3 +245,11 @@ final class ResolutionFrame {
                 + " (across threads: each waits for another to finish creating)")
     }
 }
+
+/// How many frames were made: each thread's `shard`.
+// nonisolated(unsafe): only ever read and written with atomic operations.
+nonisolated(unsafe) private let frameCount: UnsafeMutablePointer<UInt64> = {
+    let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    counter.initialize(to: 0)
+    return counter
+}()

@@ -47,8 +47,11 @@ public class Scope: @unchecked Sendable {
     /// instances live in Depot's own cells.
     let custom: CustomStorage?
     /// The caches of the managers that may keep instances of this scope, so that `reset()`
-    /// reaches them.
-    private let holders = Locked(Holders())
+    /// reaches them: in shards, each thread noting into its own (`ResolutionFrame.shard`), so
+    /// that containers made and used on many threads at once (one per request) do not all take
+    /// one lock.
+    private let holders = (0..<Scope.holderShards).map { _ in Locked(Holders()) }
+    private static let holderShards = 8
     /// The scope this one stands for, if another: a clone of ``Scope/singleton`` stands for the
     /// process's singleton scope, whose identity keys singletons. Factories take that one.
     @usableFromInline let standsFor: Unmanaged<Scope>?
@@ -102,16 +105,18 @@ public class Scope: @unchecked Sendable {
     /// The caches of the managers that keep instances of this scope.
     func holdingCaches() -> [ContainerManager.Caches] {
         // Weak references only: forgetting the dead ones releases no instance.
-        holders.withLock { holders in
-            holders.removeDead()
-            return holders.entries.values.compactMap(\.caches)
+        holders.flatMap { shard in
+            shard.withLock { holders in
+                holders.removeDead()
+                return holders.entries.values.compactMap(\.caches)
+            }
         }
     }
 
     /// Notes that `manager` keeps instances of this scope.
     func track(_ manager: ContainerManager) {
         let caches = manager.caches
-        holders.withLock { $0.insert(caches) }
+        holders[ResolutionFrame.current.shard % Self.holderShards].withLock { $0.insert(caches) }
     }
 
     /// The caches that may hold instances of a scope, by identity.

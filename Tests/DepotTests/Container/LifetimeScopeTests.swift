@@ -123,3 +123,58 @@ extension WithLifetimeScopeTests {
         #expect(Container().appWideLog() !== singleton)
     }
 }
+
+extension Scope {
+    static let perRequest = Scope.Cached()
+}
+
+extension Container {
+    var perRequestLog: Factory<Journal> { self { Journal() }.scope(.perRequest) }
+}
+
+/// What request scopes find without the locks every thread shares.
+@Suite struct RequestScopeHitTests {
+    @Test func aSingletonFromFreshScopesIsTheSameUntilItsScopeResets() {
+        Scope.withIsolatedSingletons {
+            let root = Container()
+            let first = root.newLifetimeScope().appWideLog()
+            // Fresh scopes on this thread now find it without the realm's lock.
+            for _ in 0..<3 {
+                #expect(root.newLifetimeScope().appWideLog() === first)
+            }
+            Scope.singleton.reset()
+            let second = root.newLifetimeScope().appWideLog()
+            #expect(second !== first)
+            #expect(root.newLifetimeScope().appWideLog() === second)
+            #expect(root.appWideLog() === second)
+        }
+    }
+
+    @Test func aRegistrationInOneScopeReachesTheSingletonOtherScopesRemembered() {
+        Scope.withIsolatedSingletons {
+            let root = Container()
+            let shared = root.newLifetimeScope().appWideLog()
+            #expect(root.newLifetimeScope().appWideLog() === shared)
+            // A registration drops the singleton, in any container of the type; the
+            // declaration's `.singleton` wins over the outside `.scope(.cached)`.
+            let scope = root.newLifetimeScope()
+            scope.appWideLog.register { Journal() }.scope(.cached)
+            let registered = scope.appWideLog()
+            #expect(registered !== shared)
+            #expect(root.newLifetimeScope().appWideLog() === registered)
+            #expect(root.appWideLog() === registered)
+        }
+    }
+
+    @Test func aScopesResetReachesRequestScopesMadeOnManyThreads() throws {
+        let root = Container()
+        let made = runOnThreads(8) { _ in
+            let scope = root.newLifetimeScope()
+            return (scope, scope.perRequestLog())
+        }
+        #expect(made.count == 8)
+        #expect(made.allSatisfy { $0.0.perRequestLog() === $0.1 })
+        Scope.perRequest.reset()
+        #expect(made.allSatisfy { $0.0.perRequestLog() !== $0.1 })
+    }
+}
