@@ -71,6 +71,14 @@ static inline uint64_t depot_next_generation(void) {
     return depot_generation_next++;
 }
 
+/// The Swift runtime's running task (declared as the runtime declares it), NULL outside a
+/// task: a thread-local read.
+extern void *_Nullable swift_task_getCurrent(void) __attribute__((swiftcall));
+
+static inline void *_Nullable depot_current_task(void) {
+    return swift_task_getCurrent();
+}
+
 /// 1 once any async factory resolved past the hit path: until then a synchronous resolution
 /// need not look for an async one it runs inside.
 extern uint64_t depot_async_resolutions;

@@ -64,14 +64,15 @@ final class AsyncResolution: @unchecked Sendable {
     static var ambient: AsyncResolution? {
         // A node is bound only inside a task: outside one (a thread of its own, the main thread
         // not running a task) the task-local's slower fallback lookup is skipped.
-        guard depot_has_async_resolutions() != 0, withUnsafeCurrentTask(body: { $0 != nil })
-        else { return nil }
+        // A thread-local read: `withUnsafeCurrentTask` costs a closure and a type's metadata.
+        guard depot_has_async_resolutions() != 0, depot_current_task() != nil else { return nil }
         return current
     }
 
     /// Whether resolves on the child container of `manager` go to its parent in this task.
     static func isRedirected(_ manager: ContainerManager) -> Bool {
-        depot_has_async_resolutions() != 0 && redirected.contains(ObjectIdentifier(manager))
+        depot_has_async_resolutions() != 0 && depot_current_task() != nil
+            && redirected.contains(ObjectIdentifier(manager))
     }
 
     /// Runs `operation`, the factory's closure, with this node current; the outermost node
