@@ -32,7 +32,8 @@ extension ScopingContainer {
     ///
     /// A factory resolved on the lifetime scope runs its closure with the lifetime scope as its
     /// container, so its dependencies come from the lifetime scope too. A lifetime scope of a
-    /// child container is a child of the same parent.
+    /// child container is a child of the same parent. A lifetime scope is taken for
+    /// short-lived (a request): threads do not remember its hits, so each takes its lock.
     public func newLifetimeScope() -> Self {
         let scope = makeRelative(for: "newLifetimeScope()")
         scope.manager.copyRegistrations(of: manager)
