@@ -73,6 +73,13 @@ extension Run {
             time("async-graph10", "Depot") { n in
                 blocking { for _ in 0..<n { blackHole(try await container.asyncGraphRoot()) } }
             }
+            let closures = ClosureGraph()
+            time(
+                "async-graph10", "baseline-closures",
+                note: "the same declarations as stored async closures, no container"
+            ) { n in
+                blocking { for _ in 0..<n { blackHole(try await closures.root()) } }
+            }
             time(
                 "async-graph10", "baseline-direct-await",
                 note: "built by hand, one async call per object"
@@ -119,4 +126,36 @@ enum AsyncBuilt {
         let c = GraphC(await f(i), await g(i))
         return GraphRoot(a, b, c)
     }
+}
+
+/// What FactoryKit-style async declarations cost with no container at all: a computed property
+/// that makes a value holding a closure capturing `self`, called with `await`. The floor under
+/// `async-graph10`'s Depot figure (H and I are made twice here: there is no graph).
+struct StoredAsyncClosure<T>: @unchecked Sendable {
+    let body: nonisolated(nonsending) () async throws -> T
+    init(_ body: nonisolated(nonsending) @escaping () async throws -> T) { self.body = body }
+    @inline(never) nonisolated(nonsending) func callAsFunction() async throws -> T {
+        try await body()
+    }
+}
+
+final class ClosureGraph: Sendable {
+    var root: StoredAsyncClosure<GraphRoot> {
+        StoredAsyncClosure { GraphRoot(try await self.a(), try await self.b(), try await self.c()) }
+    }
+    var a: StoredAsyncClosure<GraphA> {
+        StoredAsyncClosure { GraphA(try await self.d(), try await self.e()) }
+    }
+    var b: StoredAsyncClosure<GraphB> {
+        StoredAsyncClosure { GraphB(try await self.e(), try await self.f()) }
+    }
+    var c: StoredAsyncClosure<GraphC> {
+        StoredAsyncClosure { GraphC(try await self.f(), try await self.g()) }
+    }
+    var d: StoredAsyncClosure<GraphD> { StoredAsyncClosure { GraphD(try await self.h()) } }
+    var e: StoredAsyncClosure<GraphE> { StoredAsyncClosure { GraphE(try await self.h()) } }
+    var f: StoredAsyncClosure<GraphF> { StoredAsyncClosure { GraphF(try await self.i()) } }
+    var g: StoredAsyncClosure<GraphG> { StoredAsyncClosure { GraphG(try await self.i()) } }
+    var h: StoredAsyncClosure<GraphH> { StoredAsyncClosure { GraphH() } }
+    var i: StoredAsyncClosure<GraphI> { StoredAsyncClosure { GraphI() } }
 }
