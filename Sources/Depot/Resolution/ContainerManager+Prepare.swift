@@ -215,60 +215,6 @@ extension ContainerManager {
             $0.hits.beginHit(manager: self, key: key, scope: scope)
         }
     }
-
-    /// Traces, records and (for a hit that did not enter the path) checks for a captive owner,
-    /// as `plan` says: on the thread's resolution path, or on `task`'s for an async factory.
-    @usableFromInline
-    func observe(
-        _ step: ResolutionStep, origin: ResolutionOrigin, plan: Plan, entered: Bool,
-        task: TaskPosition? = nil
-    ) {
-        let depth: Int
-        let parent: ResolutionStep?
-        if let task {
-            if plan.checksCaptive, !entered {
-                task.owner?.checkCaptive(step, scope: plan.scope)
-            }
-            (depth, parent) = (task.depth, task.parent)
-        } else {
-            let frame = ResolutionFrame.current
-            if plan.checksCaptive, !entered {
-                frame.checkCaptive(step, scope: plan.scope)
-            }
-            // Entered: the top of the path is `step` itself.
-            depth = frame.depth + frame.ambientDepth + (entered ? 0 : 1)
-            parent = frame.step(below: entered ? 1 : 0) ?? frame.base?.step
-        }
-        if plan.trace {
-            logger("Depot: \(depth): \(step) = \(origin.rawValue) [\(plan.scope)]")
-        }
-        if plan.records {
-            state.withLock { $0.dependencies.add(step, scope: plan.scope, resolvedBy: parent) }
-        }
-    }
-}
-
-/// Where an async factory's resolution stands on its task's path, for traces, the dependency
-/// graph and captive checks.
-@usableFromInline
-struct TaskPosition {
-    /// The resolved factory's depth: 1 for the outermost.
-    let depth: Int
-    /// The step that resolves it, if any.
-    let parent: ResolutionStep?
-    /// The resolution whose instance would hold it, for a captive check.
-    let owner: AsyncResolution?
-
-    /// The position of `node`, which entered the path.
-    init(_ node: AsyncResolution) {
-        (depth, parent, owner) = (node.depth, node.parent?.step, nil)
-    }
-
-    /// The position of a factory resolved by `parent`'s (the outermost when `nil`), without
-    /// entering the path.
-    init(below parent: AsyncResolution?) {
-        (depth, self.parent, owner) = ((parent?.depth ?? 0) + 1, parent?.step, parent)
-    }
 }
 
 /// Where a resolved value came from, as tracing shows it.

@@ -78,7 +78,7 @@ final class HitCache: @unchecked Sendable {
     /// push each other out. 256 sets: a power of two.
     private static let capacity = 512
     private static let shift = UInt64(64 - 8)
-    private let entries: UnsafeMutablePointer<Entry>
+    let entries: UnsafeMutablePointer<Entry>
     /// 1 while the owning thread reads or writes entries.
     private let busy: UnsafeMutablePointer<UInt64>
     /// 1 while a purge empties entries.
@@ -112,7 +112,7 @@ final class HitCache: @unchecked Sendable {
 
     /// Announces the owning thread busy; `false` (and not busy) if a purge is on.
     @inline(__always)
-    private func enter() -> Bool {
+    func enter() -> Bool {
         guard depot_announce_and_check(busy, 1, purging) == 0 else {
             depot_atomic_store(busy, 0)
             return false
@@ -121,7 +121,7 @@ final class HitCache: @unchecked Sendable {
     }
 
     @inline(__always)
-    private func leave() {
+    func leave() {
         depot_atomic_store(busy, 0)
     }
 
@@ -134,7 +134,7 @@ final class HitCache: @unchecked Sendable {
 
     /// The first entry of the set of `key` in `owner`, a manager or a singleton realm.
     @inline(__always)
-    private func set(_ owner: ObjectIdentifier, _ key: FactoryKey) -> UnsafeMutablePointer<Entry> {
+    func set(_ owner: ObjectIdentifier, _ key: FactoryKey) -> UnsafeMutablePointer<Entry> {
         // Fibonacci hashing of the three addresses: no SipHash on the hot path.
         let mixed =
             UInt64(key.name) ^ UInt64(UInt(bitPattern: key.type)) &* 31
@@ -229,64 +229,6 @@ final class HitCache: @unchecked Sendable {
         entry.pointee.generation = generation
         entry.pointee.realm = realm.map { ObjectIdentifier($0) }
         entry.pointee.realmGeneration = realmGeneration
-        leave()
-        _ = replaced
-    }
-
-    /// The cell a singleton realm keeps for `key` made by containers of `containerType`, if this
-    /// thread saw it at the realm's `generation` (``rememberRealm(_:realm:key:containerType:generation:)``):
-    /// a singleton hit from a container the thread has not used before (a request's lifetime
-    /// scope) without the realm's lock, which every thread shares.
-    func realmCell(
-        realm: ObjectIdentifier, key: FactoryKey, containerType: ObjectIdentifier,
-        generation: UInt64
-    ) -> InstanceTable.Cell? {
-        var entry = set(realm, key)
-        if !Self.isRealmEntry(entry, of: realm, key, containerType) {
-            entry += 1
-            guard Self.isRealmEntry(entry, of: realm, key, containerType) else { return nil }
-        }
-        guard entry.pointee.realmGeneration == generation, enter() else { return nil }
-        defer { leave() }
-        return entry.pointee.cell
-    }
-
-    /// Whether `entry` is a realm entry about `key` made by containers of `containerType`.
-    @inline(__always)
-    private static func isRealmEntry(
-        _ entry: UnsafeMutablePointer<Entry>, of realm: ObjectIdentifier, _ key: FactoryKey,
-        _ containerType: ObjectIdentifier
-    ) -> Bool {
-        entry.pointee.manager == nil && entry.pointee.realm == realm && entry.pointee.key == key
-            && entry.pointee.scope == containerType
-    }
-
-    /// Remembers a singleton `cell` that `prepare` found under the realm's lock at
-    /// `generation`, for ``realmCell(realm:key:containerType:generation:)``. Its entry has no
-    /// manager, and its `scope` holds the container type.
-    func rememberRealm(
-        _ cell: InstanceTable.Cell, realm: ObjectIdentifier, key: FactoryKey,
-        containerType: ObjectIdentifier, generation: UInt64
-    ) {
-        let first = set(realm, key)
-        guard enter() else { return }
-        var entry = first
-        if Self.isRealmEntry(first + 1, of: realm, key, containerType) {
-            entry = first + 1
-        } else if first.pointee.manager != nil || first.pointee.realm != nil,
-            !Self.isRealmEntry(first, of: realm, key, containerType)
-        {
-            swap(&first.pointee, &(first + 1).pointee)
-        }
-        var replaced: InstanceTable.Cell? = cell
-        swap(&replaced, &entry.pointee.cell)
-        entry.pointee.kind = .kept
-        entry.pointee.manager = nil
-        entry.pointee.key = key
-        entry.pointee.scope = containerType
-        entry.pointee.generation = 0
-        entry.pointee.realm = realm
-        entry.pointee.realmGeneration = generation
         leave()
         _ = replaced
     }
