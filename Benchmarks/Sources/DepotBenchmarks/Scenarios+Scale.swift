@@ -111,29 +111,8 @@ extension Run {
             time(
                 "contention-2t", subject, variant: "2 threads", operations: 2, nsPerOp: single
             ) { n in
-                Self.onTwoThreads(n, body)
+                Self.onThreads(2, n, body)
             }
         }
-    }
-
-    /// Runs `body(n)` on two threads at once, and returns when both are done.
-    private static func onTwoThreads(_ n: Int, _ body: @escaping @Sendable (Int) -> Void) {
-        let ready = DispatchGroup()
-        let start = DispatchSemaphore(value: 0)
-        let done = DispatchGroup()
-        for _ in 0..<2 {
-            ready.enter()
-            done.enter()
-            Thread.detachNewThread {
-                ready.leave()
-                start.wait()
-                body(n)
-                done.leave()
-            }
-        }
-        ready.wait()
-        start.signal()
-        start.signal()
-        done.wait()
     }
 }

@@ -138,14 +138,3 @@ public struct AsyncParameterFactory<P, T>: FactoryModifying, FactoryOverriding,
         return self
     }
 }
-
-extension AsyncParameterFactory where P: Hashable {
-    /// Caches one instance per parameter value instead of one for all parameters.
-    @inlinable
-    public var scopeOnParameters: Self {
-        consuming get {
-            registration.scopesOnParameters = true
-            return self
-        }
-    }
-}

@@ -12,6 +12,8 @@ extension FactoryRegistration {
     ) async throws -> T {
         let clock = manager.clock
         let step = step(parameter)
+        // Before looking: a step already on the path would wait for its own creation.
+        AsyncResolution.check(step, below: parent)
         while true {
             // Read before the lock: a clock is user code.
             let now = plan.timeToLive == nil ? 0 : clock.now()
@@ -28,15 +30,8 @@ extension FactoryRegistration {
                     return value
                 }
             case .stored(let stored):
-                guard let value = stored as? T else {
-                    fatalError(
-                        "Depot: the storage of scope \(plan.scope) returned a "
-                            + "\(Swift.type(of: stored)) for \(step), not the value Depot gave "
-                            + "it. A ScopeStorage must return what setValue(_:for:) received "
-                            + "for that key, or nil.")
-                }
                 origin = .cached
-                return value
+                return storedValue(stored, plan: plan, parameter: parameter)
             case .absent:
                 preconditionFailure("a creating lookup is never absent")
             case .waitFor(let creation):
@@ -102,19 +97,11 @@ extension FactoryRegistration {
     func keptValue(_ parameter: P) throws(NotWarmedUpError) -> T {
         var isInsideAutoRegistration = false
         while true {
-            let prepared = manager.prepare(
-                key, scope: scope, timeToLive: timeToLive, isOnce: isOnce,
-                parameter: parameterKey(parameter),
-                containerType: ObjectIdentifier(Swift.type(of: container)),
-                isInsideAutoRegistration: isInsideAutoRegistration)
-            switch prepared {
+            switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
             case .delegate(let parent):
-                var inParent = self
-                inParent.container = parent
-                inParent.manager = parent.manager
-                return try inParent.keptValue(parameter)
+                return try resolved(in: parent).keptValue(parameter)
             case .hit(let cell, let isWeak, _):
                 guard let value = value(in: cell, isWeak: isWeak) else { continue }
                 return value

@@ -6,21 +6,10 @@ extension FactoryRegistration {
     /// which every asker, the first included, waits for (see `asyncInstance`).
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
-        if options == nil,
-            scopeReference?._withUnsafeGuaranteedRef({ $0.isRememberedOnHit }) ?? true,
-            let hit = managerReference._withUnsafeGuaranteedRef({
-                $0.beginHit(
-                    for: key,
-                    scope: scopeReference?._withUnsafeGuaranteedRef { ObjectIdentifier($0) })
-            })
-        {
+        if let hit = rememberedHit {
             switch hit {
             case .kept(let cache, let cell):
-                let value = cell._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: InstanceTable.StrongCell<T>.self).value
-                }
-                cache._withUnsafeGuaranteedRef { $0.endHit() }
-                return value
+                return value(ofKept: cell, cache: cache)
             case .unique:
                 return try await resolveAsyncPlain(parameter, scope: .unique)
             case .graph:
@@ -42,32 +31,21 @@ extension FactoryRegistration {
         guard scope.placement == .graph else {
             return try await node.make(body, parameter)
         }
-        let manager = ObjectIdentifier(manager)
-        switch node.graph.lookup(plain: key, manager: manager, step: node.step) {
-        case .kept(let kept):
-            return kept.value(as: T.self)
-        case .waitFor(let creation):
-            return try await creation.value(for: node.parent, as: T.self)
-        case .create:
-            do {
-                let value = try await node.make(body, parameter)
-                node.graph.finish(plain: key, manager: manager, instance: GraphValue(value))?
-                    .finish(.success(value))
-                return value
-            } catch {
-                node.graph.finish(plain: key, manager: manager, instance: nil)?
-                    .finish(.failure(error))
-                throw error
-            }
-        }
+        return try await graphInstance(
+            owner: ObjectIdentifier(manager), parameterKey: nil, node: node, body: body,
+            parameter: parameter
+        ).0
     }
 
-    /// The instance the resolution graph of `node` keeps for `key`, made by `body` exactly once
-    /// however many of its child tasks ask at once; returns whether it was there already.
+    /// The instance the resolution graph of `node` keeps for this factory of `owner` (and
+    /// `parameterKey`), made by `body` exactly once however many of its child tasks ask at
+    /// once; returns whether it was there already.
+    @inlinable
     nonisolated(nonsending) func graphInstance(
-        key: InstanceKey, node: AsyncResolution, body: Body, parameter: P
+        owner: ObjectIdentifier, parameterKey: ParameterKey?, node: AsyncResolution,
+        body: Body, parameter: P
     ) async throws -> (T, Bool) {
-        switch node.graph.lookup(key, step: node.step) {
+        switch node.graph.lookup(key, owner: owner, parameter: parameterKey, step: node.step) {
         case .kept(let kept):
             return (kept.value(as: T.self), true)
         case .waitFor(let creation):
@@ -75,10 +53,13 @@ extension FactoryRegistration {
         case .create:
             do {
                 let value = try await node.make(body, parameter)
-                node.graph.finish(key, instance: GraphValue(value))?.finish(.success(value))
+                node.graph.finish(
+                    key, owner: owner, parameter: parameterKey, instance: GraphValue(value)
+                )?.finish(.success(value))
                 return (value, false)
             } catch {
-                node.graph.finish(key, instance: nil)?.finish(.failure(error))
+                node.graph.finish(key, owner: owner, parameter: parameterKey, instance: nil)?
+                    .finish(.failure(error))
                 throw error
             }
         }
@@ -89,21 +70,13 @@ extension FactoryRegistration {
     nonisolated(nonsending) func resolveAsyncLocked(_ parameter: P) async throws -> T {
         var isInsideAutoRegistration = false
         while true {
-            let prepared = manager.prepare(
-                key, scope: scope, timeToLive: timeToLive, isOnce: isOnce,
-                parameter: parameterKey(parameter),
-                containerType: ObjectIdentifier(Swift.type(of: container)),
-                isInsideAutoRegistration: isInsideAutoRegistration)
-            switch prepared {
+            switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
             case .delegate(let parent):
-                var inParent = self
-                inParent.container = parent
-                inParent.manager = parent.manager
                 let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
                 return try await AsyncResolution.$redirected.withValue(redirected) {
-                    try await inParent.resolveAsync(parameter)
+                    try await resolved(in: parent).resolveAsync(parameter)
                 }
             case .hit(let cell, let isWeak, let plan):
                 guard let value = value(in: cell, isWeak: isWeak) else { continue }
@@ -126,19 +99,17 @@ extension FactoryRegistration {
     ) async throws -> T {
         let step = step(parameter)
         let parent = AsyncResolution.current
-        AsyncResolution.check(step, below: parent)
         var origin = ResolutionOrigin.factory
         let value: T
         switch plan.scope.placement {
         case .none, .graph:
             let node = AsyncResolution(step, scope: plan.scope, manager: manager, parent: parent)
-            let key = InstanceKey(
-                factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
             let body = body(for: parameter, plan: plan, origin: &origin)
             if plan.scope.placement == .graph {
                 let isKept: Bool
                 (value, isKept) = try await graphInstance(
-                    key: key, node: node, body: body, parameter: parameter)
+                    owner: ObjectIdentifier(manager), parameterKey: parameterKey(parameter),
+                    node: node, body: body, parameter: parameter)
                 if isKept { origin = .cached }
             } else {
                 value = try await node.make(body, parameter)

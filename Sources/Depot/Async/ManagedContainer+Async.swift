@@ -80,11 +80,7 @@ extension ContainerManager {
             state.instances.removeAll()
             return taken
         }
-        let errors = await Disposal.run(disposals)
-        for error in errors {
-            logger("Depot: " + error.description)
-        }
-        return errors
+        return await Disposal.run(disposals)
     }
 }
 
@@ -93,7 +89,8 @@ extension Scope {
     /// container: in every container (for process-wide scopes such as `Scope.singleton`, in
     /// the current singleton storage), newest first, each exactly once.
     ///
-    /// - Returns: the errors the `onDispose` closures threw, in the order they ran.
+    /// - Returns: the errors the `onDispose` closures threw, in the order they ran; each is
+    ///   also logged through the logger of the container that made the instance.
     @discardableResult
     public func shutdown() async -> [DisposalError] {
         var disposals: [Disposal] = []
@@ -116,11 +113,7 @@ extension Scope {
                 }
             }
         }
-        let errors = await Disposal.run(disposals)
-        for error in errors {
-            print("Depot: " + error.description)
-        }
-        return errors
+        return await Disposal.run(disposals)
     }
 }
 

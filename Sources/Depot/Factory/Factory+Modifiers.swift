@@ -139,3 +139,15 @@ extension FactoryModifying {
         return self
     }
 }
+
+extension FactoryModifying where P: Hashable {
+    /// Caches one instance per parameter value instead of one for all parameters: for a
+    /// ``ParameterFactory`` or ``AsyncParameterFactory``.
+    @inlinable
+    public var scopeOnParameters: Self {
+        consuming get {
+            registration.scopesOnParameters = true
+            return self
+        }
+    }
+}

@@ -125,14 +125,3 @@ public struct ParameterFactory<P, T>: FactoryModifying, @unchecked Sendable {
         context(.device, factory: factory)
     }
 }
-
-extension ParameterFactory where P: Hashable {
-    /// Caches one instance per parameter value instead of one for all parameters.
-    @inlinable
-    public var scopeOnParameters: Self {
-        consuming get {
-            registration.scopesOnParameters = true
-            return self
-        }
-    }
-}

@@ -25,15 +25,8 @@ extension FactoryRegistration {
                     return (value, false)
                 }
             case .stored(let stored):
-                guard let value = stored as? T else {
-                    fatalError(
-                        "Depot: the storage of scope \(plan.scope) returned a "
-                            + "\(Swift.type(of: stored)) for \(step(parameter)), not the value "
-                            + "Depot gave it. A ScopeStorage must return what setValue(_:for:) "
-                            + "received for that key, or nil.")
-                }
                 origin = .cached
-                return (value, false)
+                return (storedValue(stored, plan: plan, parameter: parameter), false)
             case .absent:
                 preconditionFailure("a creating lookup is never absent")
             case .waitFor(let creation):
@@ -65,6 +58,19 @@ extension FactoryRegistration {
                 return (value, isKept)
             }
         }
+    }
+
+    /// What a custom scope's storage gave back, which must be the `T` Depot gave it; anything
+    /// else stops the process with what the storage did wrong.
+    func storedValue(_ stored: Any, plan: ContainerManager.Plan, parameter: P) -> T {
+        guard let value = stored as? T else {
+            fatalError(
+                "Depot: the storage of scope \(plan.scope) returned a "
+                    + "\(Swift.type(of: stored)) for \(step(parameter)), not the value "
+                    + "Depot gave it. A ScopeStorage must return what setValue(_:for:) "
+                    + "received for that key, or nil.")
+        }
+        return value
     }
 
     /// Runs the closure that applies: a context override, a registration, or the declaration's.

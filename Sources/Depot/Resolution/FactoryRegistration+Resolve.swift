@@ -9,23 +9,10 @@ extension FactoryRegistration {
     @inlinable
     @inline(__always)
     func resolve(_ parameter: P) -> T {
-        // No declared scope means the container's default scope, `unique` unless set otherwise.
-        if options == nil,
-            scopeReference?._withUnsafeGuaranteedRef({ $0.isRememberedOnHit }) ?? true,
-            let hit = managerReference._withUnsafeGuaranteedRef({
-                $0.beginHit(
-                    for: key,
-                    scope: scopeReference?._withUnsafeGuaranteedRef { ObjectIdentifier($0) })
-            })
-        {
+        if let hit = rememberedHit {
             switch hit {
             case .kept(let cache, let cell):
-                // A strongly kept instance this thread found before, unchanged since.
-                let value = cell._withUnsafeGuaranteedRef {
-                    unsafeDowncast($0, to: InstanceTable.StrongCell<T>.self).value
-                }
-                cache._withUnsafeGuaranteedRef { $0.endHit() }
-                return value
+                return value(ofKept: cell, cache: cache)
             case .unique:
                 return resolveUnique(parameter)
             case .graph:
@@ -33,6 +20,36 @@ extension FactoryRegistration {
             }
         }
         return resolveLocked(parameter)
+    }
+
+    /// What this thread's ``HitCache`` remembers of the factory, if it may be used: only for a
+    /// factory with none of the settings `Options` holds, in a scope (no declared scope means
+    /// the container's default, `unique` unless set otherwise) that the cache remembers.
+    /// Shared by the synchronous and async resolves.
+    @inlinable
+    @inline(__always)
+    var rememberedHit: HitCache.Hit? {
+        guard options == nil,
+            scopeReference?._withUnsafeGuaranteedRef({ $0.isRememberedOnHit }) ?? true
+        else { return nil }
+        return managerReference._withUnsafeGuaranteedRef {
+            $0.beginHit(
+                for: key, scope: scopeReference?._withUnsafeGuaranteedRef { ObjectIdentifier($0) })
+        }
+    }
+
+    /// Reads a strongly kept instance this thread found before, unchanged since, and ends the
+    /// hit.
+    @inlinable
+    @inline(__always)
+    func value(
+        ofKept cell: Unmanaged<InstanceTable.Cell>, cache: Unmanaged<HitCache>
+    ) -> T {
+        let value = cell._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: InstanceTable.StrongCell<T>.self).value
+        }
+        cache._withUnsafeGuaranteedRef { $0.endHit() }
+        return value
     }
 
     /// Runs the declared closure of a factory that resolved as a plain `.unique` one: entered on
@@ -76,12 +93,7 @@ extension FactoryRegistration {
     func resolveLocked(_ parameter: P) -> T {
         var isInsideAutoRegistration = false
         while true {
-            let prepared = manager.prepare(
-                key, scope: scope, timeToLive: timeToLive, isOnce: isOnce,
-                parameter: parameterKey(parameter),
-                containerType: ObjectIdentifier(Swift.type(of: container)),
-                isInsideAutoRegistration: isInsideAutoRegistration)
-            switch prepared {
+            switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
             case .delegate(let parent):
@@ -115,13 +127,29 @@ extension FactoryRegistration {
     /// parent keeps.
     @usableFromInline
     func resolve(in parent: any ManagedContainer, _ parameter: P) -> T {
-        var inParent = self
-        inParent.container = parent
-        inParent.manager = parent.manager
         let frame = ResolutionFrame.current
         frame.redirect(manager)
         defer { frame.endRedirect(manager) }
-        return inParent.resolve(parameter)
+        return resolved(in: parent).resolve(parameter)
+    }
+
+    /// This factory as `parent`, the container a child sends it to, has it.
+    @usableFromInline
+    func resolved(in parent: any ManagedContainer) -> Self {
+        var inParent = self
+        inParent.container = parent
+        inParent.manager = parent.manager
+        return inParent
+    }
+
+    /// What the manager's state says about resolving the factory for `parameter` now.
+    @inlinable
+    func prepare(_ parameter: P, isInsideAutoRegistration: Bool) -> ContainerManager.Prepared {
+        manager.prepare(
+            key, scope: scope, timeToLive: timeToLive, isOnce: isOnce,
+            parameter: parameterKey(parameter),
+            containerType: ObjectIdentifier(Swift.type(of: container)),
+            isInsideAutoRegistration: isInsideAutoRegistration)
     }
 
     /// The instance a kept cell holds.

@@ -93,26 +93,16 @@ final class ResolutionGraph: Sendable {
         }
     }
 
-    /// `lookup` for the plain `.graph` factory `key` of `manager`, for the inlined path.
+    /// What an async factory finds for its `factory` key of `owner` (and `parameter`): the
+    /// instance, or the creation to wait for, or `.create` when it must make the instance and
+    /// pass it to `finish`.
     @usableFromInline
-    func lookup(plain key: FactoryKey, manager: ObjectIdentifier, step: ResolutionStep)
-        -> GraphLookup
-    {
-        lookup(InstanceKey(factory: key, owner: manager, parameter: nil), step: step)
-    }
-
-    /// `finish` for the plain `.graph` factory `key` of `manager`.
-    @usableFromInline
-    func finish(plain key: FactoryKey, manager: ObjectIdentifier, instance: GraphInstance?)
-        -> AsyncCreation?
-    {
-        finish(InstanceKey(factory: key, owner: manager, parameter: nil), instance: instance)
-    }
-
-    /// What an async factory finds for `key`: the instance, or the creation to wait for, or
-    /// `.create` when it must make the instance and pass it to `finish`.
-    func lookup(_ key: InstanceKey, step: @autoclosure () -> ResolutionStep) -> GraphLookup {
-        state.withLock { state in
+    func lookup(
+        _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
+        step: ResolutionStep
+    ) -> GraphLookup {
+        let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
+        return state.withLock { state in
             switch state.instances[key] {
             case .strong(let instance): return .kept(.typed(instance))
             case .weak(let box): if let object = box.object { return .kept(.object(object)) }
@@ -126,17 +116,22 @@ final class ResolutionGraph: Sendable {
             case .some(let creation?):
                 return .waitFor(creation)
             case .some(nil):
-                let creation = AsyncCreation(step: step(), scope: ObjectIdentifier(Scope.graph))
+                let creation = AsyncCreation(step: step, scope: ObjectIdentifier(Scope.graph))
                 state.creations[key] = creation
                 return .waitFor(creation)
             }
         }
     }
 
-    /// Ends the creation of `key`, keeping `instance` (`nil`: the factory threw); returns the
-    /// creation other tasks wait for, if any, for the caller to finish.
-    func finish(_ key: InstanceKey, instance: GraphInstance?) -> AsyncCreation? {
-        state.withLock { state in
+    /// Ends the creation `lookup` asked for, keeping `instance` (`nil`: the factory threw);
+    /// returns the creation other tasks wait for, if any, for the caller to finish.
+    @usableFromInline
+    func finish(
+        _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
+        instance: GraphInstance?
+    ) -> AsyncCreation? {
+        let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
+        return state.withLock { state in
             let creation = state.creations.removeValue(forKey: key) ?? nil
             if let instance,
                 let replaced = state.instances.updateValue(.strong(instance), forKey: key)

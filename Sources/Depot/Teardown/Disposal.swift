@@ -49,8 +49,8 @@ final class Disposal: @unchecked Sendable {
         // Nobody claimed it: the instance is let go of without a reset or shutdown having seen
         // it (its container went away, or its creation was cancelled). Disposed all the same.
         if claim() {
-            let (value, disposer, factory) = (value, disposer, factory)
-            Task { await Self.run(value, disposer, factory: factory, report: nil) }
+            let (value, disposer, factory, manager) = (value, disposer, factory, manager)
+            Task { await Self.dispose(value, disposer, factory: factory, reportingTo: manager) }
         }
         claimWord.deallocate()
     }
@@ -64,27 +64,33 @@ final class Disposal: @unchecked Sendable {
     var isClaimed: Bool { depot_atomic_load(claimWord) != 0 }
 
     /// Runs the claimed disposals `disposals`, newest first, one after another, all of them
-    /// whatever throws; returns the errors.
+    /// whatever throws; returns the errors, each also logged through the logger of the manager
+    /// that made the instance (printed if it is gone).
     static func run(_ disposals: [Disposal]) async -> [DisposalError] {
         var errors: [DisposalError] = []
         for disposal in disposals.sorted(by: { $0.order > $1.order }) {
-            do {
-                try await disposal.disposer.dispose(disposal.value)
-            } catch {
-                errors.append(DisposalError(factory: disposal.factory, error: error))
+            if let error = await dispose(
+                disposal.value, disposal.disposer, factory: disposal.factory,
+                reportingTo: disposal.manager)
+            {
+                errors.append(error)
             }
         }
         return errors
     }
 
-    private static func run(
-        _ value: Any, _ disposer: Disposer, factory: String, report: ContainerManager?
-    ) async {
+    /// Runs `disposer` with `value`; what it throws is logged and returned.
+    private static func dispose(
+        _ value: Any, _ disposer: Disposer, factory: String, reportingTo manager: ContainerManager?
+    ) async -> DisposalError? {
         do {
             try await disposer.dispose(value)
+            return nil
         } catch {
-            let message = "Depot: " + DisposalError(factory: factory, error: error).description
-            if let report { report.logger(message) } else { print(message) }
+            let failure = DisposalError(factory: factory, error: error)
+            let message = "Depot: " + failure.description
+            if let manager { manager.logger(message) } else { print(message) }
+            return failure
         }
     }
 
@@ -98,13 +104,7 @@ final class Disposal: @unchecked Sendable {
                 ? unsafeDowncast($0 as AnyObject, to: Disposal.self) : nil
         }
         guard !disposals.isEmpty else { return }
-        Task {
-            let manager = disposals.lazy.compactMap(\.manager).first
-            for error in await run(disposals) {
-                let message = "Depot: " + error.description
-                if let manager { manager.logger(message) } else { print(message) }
-            }
-        }
+        Task { _ = await run(disposals) }
     }
 }
 

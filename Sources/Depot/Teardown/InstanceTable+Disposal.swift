@@ -4,6 +4,8 @@ extension InstanceTable {
     /// Keeps `disposal` for the instance kept now for `key`; the one it replaces (a cell
     /// `timeToLive` found too old) is dropped, and so disposed.
     mutating func replaceDisposal(for key: InstanceKey, with disposal: Disposal?) {
+        // Nearly every table has none: no hashing then.
+        guard disposal != nil || !disposals.isEmpty else { return }
         let replaced =
             disposal.map { disposals.updateValue($0, forKey: key) }
             ?? disposals.removeValue(forKey: key)
@@ -14,7 +16,7 @@ extension InstanceTable {
 
     /// Drops the disposal of `key`, if any, claimed: it runs after the lock.
     mutating func dropDisposal(forKey key: InstanceKey) {
-        if let disposal = disposals.removeValue(forKey: key), disposal.claim() {
+        if !disposals.isEmpty, let disposal = disposals.removeValue(forKey: key), disposal.claim() {
             drop(disposal)
         }
     }
