@@ -31,6 +31,51 @@ static inline uint64_t depot_announce_and_check(uint64_t *_Nonnull word, uint64_
     return __atomic_load_n(other, __ATOMIC_SEQ_CST);
 }
 
+/// Makes a native Swift object immortal, as the compiler makes the objects it lays out
+/// statically: its reference count becomes the runtime's immortal pattern, so retains and
+/// releases of it no longer write to it (the word stays in every core's cache) and it is never
+/// freed. Only if the count is exactly what the runtime's 64-bit inline layout looks like for a
+/// live object nobody refers to weakly (no side table, not being deinitialised, one unowned
+/// reference); otherwise, and on other layouts, it does nothing and returns 0. For objects
+/// that must live for the rest of the process anyway.
+static inline int depot_make_immortal(void *_Nonnull object) {
+#if defined(__LP64__) && (defined(__x86_64__) || defined(__aarch64__) || defined(__arm64__))
+    uint64_t *word = (uint64_t *)((char *)object + sizeof(void *));
+    // The runtime's immortal count: slow-RC and every low bit set (`RefCountBits(Immortal)`).
+    uint64_t immortal = (1ULL << 63) | (2ULL << 33) | 0xFFFFFFFFULL;
+    uint64_t bits = __atomic_load_n(word, __ATOMIC_RELAXED);
+    // Again while retains and releases change the strong count meanwhile (the compiler may
+    // move the caller's retain of the object after the load above).
+    for (;;) {
+        int usesSideTable = (int)(bits >> 63);
+        int isDeiniting = (int)((bits >> 32) & 1);
+        uint64_t unowned = (bits >> 1) & 0x7FFFFFFF;
+        if (usesSideTable || isDeiniting || unowned != 1) {
+            return 0;
+        }
+        if (__atomic_compare_exchange_n(word, &bits, immortal, 1, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+            return 1;
+        }
+    }
+#else
+    (void)object;
+    return 0;
+#endif
+}
+
+/// Whether `depot_make_immortal` made `object` immortal.
+static inline int depot_is_immortal(void *_Nonnull object) {
+#if defined(__LP64__) && (defined(__x86_64__) || defined(__aarch64__) || defined(__arm64__))
+    uint64_t bits = __atomic_load_n((uint64_t *)((char *)object + sizeof(void *)),
+                                    __ATOMIC_RELAXED);
+    return (bits >> 63) && (bits & 0xFFFFFFFFULL) == 0xFFFFFFFFULL;
+#else
+    (void)object;
+    return 0;
+#endif
+}
+
 /// The calling thread's resolution frame (an unretained `ResolutionFrame`), or NULL before its
 /// first resolve: a plain thread-local read, with no lookup of a key.
 extern _Thread_local void *_Nullable depot_thread_frame;

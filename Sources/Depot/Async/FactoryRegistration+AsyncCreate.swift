@@ -77,13 +77,19 @@ extension FactoryRegistration {
         }
         let createdAt = clock.now()
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
-        let isKept = owner.withInstances { table in
-            table.finish(
+        let trackingShard = Scope.currentShard
+        let (isKept, needsTracking) = owner.withInstances { table in
+            let isKept = table.finish(
                 creation, key: key, value: value, scope: plan.scope, createdAt: createdAt,
                 disposal: disposal)
+            return (
+                isKept,
+                isKept && plan.scope.placement == .container
+                    && table.needsTracking(in: plan.scope, shard: trackingShard)
+            )
         }
-        if isKept, let manager = owner as? ContainerManager {
-            plan.scope.track(manager)
+        if needsTracking, let manager = owner as? ContainerManager {
+            plan.scope.track(manager, shard: trackingShard)
         } else if !isKept {
             // Handed to those who asked, as a `.unique` instance would be, and not kept: so
             // not disposed by Depot either.

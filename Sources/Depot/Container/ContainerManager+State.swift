@@ -2,16 +2,23 @@ extension ContainerManager {
     /// Everything a manager guards with its lock. What a change lets go of (instances,
     /// registered closures, containers) is released after the lock (see ``DropsValues``).
     struct State: DropsValues {
-        var registrations: [FactoryKey: Registration] = [:]
+        var registrations: [FactoryKey: Registration] = [:] {
+            didSet { leaveTemplate() }
+        }
         var instances = InstanceTable()
         var isAutoRegistered = false
-        /// Set for a lifetime scope: a short-lived container whose hits threads do not remember.
+        /// Set for a lifetime scope: a short-lived container whose own cells threads do not
+        /// remember (its other hits they remember under its template while it is pristine).
         var isEphemeral = false
         /// The type of the container, learnt on its first use: for the cache inventory's
         /// singletons.
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
-        var defaultScope: Scope?
+        /// Serialises `autoRegister()`, once it has been needed (see `autoRegisterIfNeeded`).
+        var autoRegistrationGate: Mutex?
+        var defaultScope: Scope? {
+            didSet { leaveTemplate() }
+        }
         var trace = false {
             didSet { updateIsObserved() }
         }
@@ -34,12 +41,25 @@ extension ContainerManager {
         /// The (owner, dependency) pairs already reported as captive.
         var warnedCaptives: Set<String> = []
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
-        var cacheOwner: ContainerManager?
+        var cacheOwner: ContainerManager? {
+            didSet { leaveTemplate() }
+        }
         /// Set by `makeChild()`: the container that resolves every factory this one has not
         /// registered itself.
-        var parent: (any ManagedContainer)?
-        /// Where the container's singletons live, once it needed one (see `realm`).
+        var parent: (any ManagedContainer)? {
+            didSet { leaveTemplate() }
+        }
+        /// Where the container's singletons live, once it needed one (see `realm`); a lifetime
+        /// scope's template keeps them instead.
         var realm: SingletonRealm?
+        /// Whether threads may keep templates of this container for lifetime scopes.
+        var hasScopeTemplates = false
+        /// For a lifetime scope, what it was made from: it keeps the realm and registrations.
+        var template: ScopeTemplate?
+        /// For a pristine lifetime scope, the side word that says so (the manager's
+        /// `originAddress`), cleared by `leaveTemplate()` when a registration or setting
+        /// changes.
+        var pristineWord: UnsafeMutablePointer<UInt64>?
 
         static var dropsDisposals: Bool { true }
 
@@ -123,7 +143,7 @@ extension ContainerManager {
         var makesInstances: Bool { factory != nil || rest?.contexts.isEmpty == false }
         var scope: Scope? { rest?.scope }
         var timeToLive: Double? { rest?.timeToLive }
-        var hasDecorator: Bool { rest?.hasDecorator ?? false }
+        @usableFromInline var hasDecorator: Bool { rest?.hasDecorator ?? false }
         @usableFromInline var decorator: Any? { rest?.decorator }
     }
 }
@@ -131,6 +151,7 @@ extension ContainerManager {
 extension ContainerManager.State {
     private mutating func updateIsObserved() {
         isObserved = trace || isRecordingDependencies || decorator != nil
+        leaveTemplate()
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.

@@ -11,8 +11,7 @@ internal import CDepotAtomics
 /// ```
 ///
 /// All members are safe to use from any thread.
-// @unchecked Sendable: all mutable state is inside `state`, a `Locked`; `autoRegistrationGate`
-// is a mutex.
+// @unchecked Sendable: all mutable state is inside `state`, a `Locked`.
 public final class ContainerManager: @unchecked Sendable {
     // `caches` holds the same `Locked` as `state`; it is stored here too so that every resolve
     // reaches the lock in one load.
@@ -23,8 +22,10 @@ public final class ContainerManager: @unchecked Sendable {
     /// of its table's generation, read without the lock; `State` holds the realm itself. Two
     /// side words of `state`'s allocation.
     private let realmAddress: UnsafeMutablePointer<UInt64>
-    /// Serialises `autoRegister()`; recursive so the container can resolve inside it.
-    let autoRegistrationGate = Mutex(recursive: true)
+    /// For a pristine lifetime scope (``adopt(_:)``), the address of its template and the
+    /// template's generation, under which threads remember its hits (``hitOrigin``); 0 for
+    /// any other manager. Two more side words of `state`'s allocation.
+    let originAddress: UnsafeMutablePointer<UInt64>
 
     /// Makes a manager with no registrations and empty caches.
     ///
@@ -36,13 +37,20 @@ public final class ContainerManager: @unchecked Sendable {
     /// Scope.$singleton.withValue(Scope.singleton.clone()) { ... } }` isolates the singletons
     /// of the container it makes outside the clone's scope.
     public convenience init() {
+        // Without isolated singletons, the process's realm is not even read: every thread
+        // making containers would count references to it.
+        guard depot_has_singleton_clones() != 0 else {
+            self.init(realm: nil)
+            return
+        }
         let current = SingletonRealm.current
         self.init(realm: current === SingletonRealm.process ? nil : current)
     }
 
     init(realm: SingletonRealm?) {
-        state = Locked(State(realm: realm), isVersioned: true, sideWords: 2)
+        state = Locked(State(realm: realm), isVersioned: true, sideWords: 4)
         realmAddress = state.sideWords
+        originAddress = state.sideWords + 2
         if let realm {
             (realmAddress + 1).pointee = realm.instances.generationAddress
             realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
@@ -56,7 +64,7 @@ public final class ContainerManager: @unchecked Sendable {
     var realm: SingletonRealm {
         let address = depot_atomic_load(realmAddress)
         guard address != 0 else { return bindRealm() }
-        // `State.realm` holds it for as long as the manager lives.
+        // `State.realm` (or the template) holds it for as long as the manager lives.
         return Unmanaged<SingletonRealm>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(address))!)
             .takeUnretainedValue()
     }
@@ -66,13 +74,24 @@ public final class ContainerManager: @unchecked Sendable {
     @discardableResult
     func bindRealm(to chosen: SingletonRealm? = nil) -> SingletonRealm {
         state.withLock { state in
-            if let realm = state.realm { return realm }
+            if let realm = state.realm ?? state.template?.realm { return realm }
             let realm = chosen ?? SingletonRealm.current
             state.realm = realm
             depot_atomic_store(realmAddress + 1, realm.instances.generationAddress)
             depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: ObjectIdentifier(realm))))
             return realm
         }
+    }
+
+    /// Binds ``realm`` to the realm of `template`, which keeps it: the realm's address goes in
+    /// the side words, and no reference to it is counted (a write every thread's lifetime
+    /// scopes would share). Only for a new manager no other thread has seen yet.
+    func bindRealm(of template: ScopeTemplate) {
+        let realm = template.realmReference
+        realm._withUnsafeGuaranteedRef {
+            depot_atomic_store(realmAddress + 1, $0.instances.generationAddress)
+        }
+        depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: realm.toOpaque())))
     }
 
     /// The generation of ``realm``'s table, as the hit path reads it: two loads, no reference
@@ -86,8 +105,16 @@ public final class ContainerManager: @unchecked Sendable {
 
     deinit {
         // Threads' hit caches may hold this manager's cells: they must not outlive it.
-        if state.withLockReading({ state, _ in state.instances.rememberedBy != nil }) {
-            HitCache.purge(owner: ObjectIdentifier(self))
+        let (remembered, templates, tracked) = state.withLockReading { state, _ in
+            (state.instances.rememberedBy != nil, state.hasScopeTemplates, state.instances.tracked)
+        }
+        if remembered || templates {
+            HitCache.purge(owner: ObjectIdentifier(self), templates: templates)
+        }
+        // The scopes' holders let go of the caches (which outlive this deinit only while a
+        // scope's reset is using them).
+        for (scope, shard) in tracked {
+            scope.takeUnretainedValue().untrack(caches, shard: shard)
         }
     }
 
@@ -180,8 +207,8 @@ public final class ContainerManager: @unchecked Sendable {
         cacheOwner.state.withLock { body(&$0.instances) }
     }
 
-    /// A manager's per-container caches, for scopes to reset; they hold it weakly and it lives
-    /// as long as its manager.
+    /// A manager's per-container caches, for scopes to reset: their holders keep it until the
+    /// manager's deinit takes it back.
     final class Caches: Sendable {
         let state: Locked<State>
 
@@ -208,8 +235,9 @@ public final class ContainerManager: @unchecked Sendable {
     func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
         // Recursive: the thread running autoRegister() gets through; every other thread waits here
         // until it has finished.
-        autoRegistrationGate.lock()
-        defer { autoRegistrationGate.unlock() }
+        let gate = autoRegistrationGate
+        gate.lock()
+        defer { gate.unlock() }
         let phase = state.withLock { state -> AutoRegistrationPhase in
             if state.containerType == nil {
                 state.containerType = ObjectIdentifier(Swift.type(of: container))
@@ -234,6 +262,17 @@ public final class ContainerManager: @unchecked Sendable {
                 state.isAutoRegistered = true
             }
             return false
+        }
+    }
+
+    /// Serialises `autoRegister()`; recursive so the container can resolve inside it. Made on
+    /// first use: a lifetime scope (one per request) never needs one.
+    private var autoRegistrationGate: Mutex {
+        state.withLockReading { state, _ in
+            if let gate = state.autoRegistrationGate { return gate }
+            let gate = Mutex(recursive: true)
+            state.autoRegistrationGate = gate
+            return gate
         }
     }
 

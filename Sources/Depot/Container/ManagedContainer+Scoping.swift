@@ -14,9 +14,26 @@
 public protocol ScopingContainer: ManagedContainer {
     /// Makes a container with a new manager: no registrations and empty caches.
     init()
+
+    /// ``ManagedContainer/manager``, without counting a reference to it. Every thread that
+    /// makes lifetime scopes of a container reads its manager, and a retain would be a write
+    /// they all share. Implemented by Depot's ``Container``; others get a default that reads
+    /// `manager`. Not for use outside Depot.
+    var _managerReference: Unmanaged<ContainerManager> { get }
 }
 
-extension Container: ScopingContainer {}
+extension ScopingContainer {
+    public var _managerReference: Unmanaged<ContainerManager> {
+        Unmanaged.passUnretained(manager)
+    }
+}
+
+extension Container: ScopingContainer {
+    public var _managerReference: Unmanaged<ContainerManager> {
+        // A stored `let` of this final class: read in place, with no retain.
+        Unmanaged.passUnretained(manager)
+    }
+}
 
 extension ScopingContainer {
     /// A new container of this type with the same registrations, contexts and settings as this
@@ -32,11 +49,20 @@ extension ScopingContainer {
     ///
     /// A factory resolved on the lifetime scope runs its closure with the lifetime scope as its
     /// container, so its dependencies come from the lifetime scope too. A lifetime scope of a
-    /// child container is a child of the same parent. A lifetime scope is taken for
-    /// short-lived (a request): threads do not remember its hits, so each takes its lock.
+    /// child container is a child of the same parent.
+    ///
+    /// Made for short-lived use (a request): making one takes no lock that other threads
+    /// take, and until something is registered on it or its settings change, threads resolve
+    /// its unique and singleton factories as fast as the container's.
+    // Inlinable, so that the caller's specialisation reads `manager` without counting a
+    // reference to the container's manager, which every thread making scopes shares.
+    @inlinable
     public func newLifetimeScope() -> Self {
-        let scope = makeRelative(for: "newLifetimeScope()")
-        scope.manager.copyRegistrations(of: manager)
+        let template =
+            _managerReference._withUnsafeGuaranteedRef { $0.currentScopeTemplate }
+            ?? manager.makeScopeTemplate(of: self)
+        let scope = makeEmpty(for: "newLifetimeScope()")
+        scope.manager.adopt(template)
         return scope
     }
 
@@ -65,9 +91,15 @@ extension ScopingContainer {
     /// A new container of this type, after this one's `autoRegister()` has run.
     private func makeRelative(for function: String) -> Self {
         manager.autoRegisterIfNeeded(self)
+        return makeEmpty(for: function)
+    }
+
+    /// A new container of this type, checked to have a manager of its own.
+    @usableFromInline
+    func makeEmpty(for function: String) -> Self {
         let relative = Self()
         precondition(
-            relative.manager !== manager,
+            relative._managerReference.toOpaque() != _managerReference.toOpaque(),
             "Depot: \(Self.self).init() returned a container with the same manager; "
                 + "\(function) needs init() to make a new ContainerManager.")
         return relative
@@ -108,22 +140,6 @@ extension ManagedContainer {
 }
 
 extension ContainerManager {
-    /// Takes `other`'s registrations, contexts, settings, parent and singletons; caches stay
-    /// empty.
-    func copyRegistrations(of other: ContainerManager) {
-        let inherited = other.inheritance
-        let realm = other.realm
-        state.withLock { state in
-            state.inherit(inherited)
-            state.removeAllRegistrations()
-            state.registrations = inherited.registrations
-            state.isAutoRegistered = true
-            state.isEphemeral = true
-            state.parent = inherited.parent
-        }
-        bindRealm(to: realm)
-    }
-
     /// Makes this (new) manager's container a child of `parent`, with its settings.
     func becomeChild(of parent: any ManagedContainer) {
         let inherited = parent.manager.inheritance
@@ -140,13 +156,7 @@ extension ContainerManager {
     /// (which would send every thread's remembered hits on it back through `prepare`), and
     /// without copying its caches.
     var inheritance: ContainerManager.State.Inheritance {
-        state.withLockReading { state, _ in
-            ContainerManager.State.Inheritance(
-                registrations: state.registrations, parent: state.parent,
-                defaultScope: state.defaultScope, trace: state.trace, logger: state.logger,
-                promiseTriggersError: state.promiseTriggersError, decorator: state.decorator,
-                clock: state.clock)
-        }
+        state.withLockReading { state, _ in state.inheritance() }
     }
 
     /// Uses `other`'s per-container caches (or those it uses) from now on.

@@ -54,14 +54,23 @@ enum HashMix {
 
 /// Identifies one cached instance: the factory, whose instances (the container type, for
 /// process-wide scopes) and which parameter.
-struct InstanceKey: Hashable {
-    let factory: FactoryKey
-    let owner: ObjectIdentifier?
+@usableFromInline
+struct InstanceKey: Hashable, Sendable {
+    @usableFromInline let factory: FactoryKey
+    @usableFromInline let owner: ObjectIdentifier?
     /// A class reference, so that a key without a parameter is plain data: copying and comparing
     /// it calls no value witness.
-    let parameter: ParameterKey?
+    @usableFromInline let parameter: ParameterKey?
+
+    @usableFromInline
+    init(factory: FactoryKey, owner: ObjectIdentifier?, parameter: ParameterKey?) {
+        self.factory = factory
+        self.owner = owner
+        self.parameter = parameter
+    }
 
     // Hashes only what is there: most keys have neither owner nor parameter.
+    @usableFromInline
     func hash(into hasher: inout Hasher) {
         hasher.combine(factory.name)
         hasher.combine(factory.type)
@@ -71,6 +80,7 @@ struct InstanceKey: Hashable {
 
     /// What dictionaries hash: the factory key's hash, mixed with the owner's address and the
     /// parameter's own hash, if any.
+    @usableFromInline
     func _rawHashValue(seed: Int) -> Int {
         var hash = UInt(bitPattern: factory._rawHashValue(seed: seed))
         if let owner { hash = HashMix.mix(hash, owner) }
@@ -78,6 +88,7 @@ struct InstanceKey: Hashable {
         return Int(bitPattern: hash)
     }
 
+    @usableFromInline
     static func == (lhs: InstanceKey, rhs: InstanceKey) -> Bool {
         guard lhs.factory == rhs.factory, lhs.owner == rhs.owner else { return false }
         switch (lhs.parameter, rhs.parameter) {
@@ -121,6 +132,7 @@ extension FactoryKey: CustomStringConvertible {
 
 extension InstanceKey: CustomStringConvertible {
     /// `key<Type>`, and `key<Type>(parameter)` for one kept per parameter.
+    @usableFromInline
     var description: String {
         factory.description + (parameter.map { "(\($0.value.base))" } ?? "")
     }

@@ -55,8 +55,10 @@ extension ContainerManager {
         var processLookup: (key: InstanceKey, plan: Plan)?
         var sharedLookup: (owner: ContainerManager, key: InstanceKey, plan: Plan)?
         // Set when a plain hit of a strongly kept instance may be remembered by the thread's
-        // hit cache: at which generation of this manager's state.
-        var rememberedGeneration: UInt64?
+        // hit cache: under which name and generation (`hitOrigin`).
+        var remembered: (id: ObjectIdentifier, generation: UInt64)?
+        // Whether a per-container cell may be remembered: not a lifetime scope's.
+        var remembersCells = false
         // Reads only, and calls no user code: a custom scope's storage and the clock are left
         // to the creation path. The hit cache's `remember` may release the cell it replaces,
         // but a hit cache only holds cells that their table holds too (a table purges the hit
@@ -98,12 +100,19 @@ extension ContainerManager {
             // What the hit cache may skip: nothing but the lookup happens on a hit, and nothing
             // but the declared closure (and the graph's lookup) on a `.unique` (`.graph`)
             // resolve.
-            // Not for a lifetime scope: it lives one request, and its entries would only push
-            // longer-lived ones out (and make its deinit purge every thread's cache).
+            // A lifetime scope lives one request: its own cells are not remembered (they would
+            // only push longer-lived entries out, and make its deinit purge every thread's
+            // cache), but while it is pristine the rest is, under its template, for every
+            // lifetime scope made from the same state of its container.
             if scope.isRememberedOnHit, timeToLive == nil, parameter == nil, !needsFinish,
-                state.parent == nil, state.cacheOwner == nil, !state.isEphemeral
+                state.parent == nil, state.cacheOwner == nil
             {
-                rememberedGeneration = generation
+                if !state.isEphemeral {
+                    remembered = (ObjectIdentifier(self), generation)
+                    remembersCells = true
+                } else if state.pristineWord != nil, let template = state.template {
+                    remembered = (ObjectIdentifier(template), template.generation)
+                }
             }
             // A custom scope's storage is called only where a creation can follow; so is a
             // factory with a `timeToLive`, whose age check reads the clock (user code) before
@@ -119,13 +128,13 @@ extension ContainerManager {
                     return .miss(sharedPlan)
                 }
                 if let cell = state.instances.cell(for: instanceKey, in: scope) {
-                    if let rememberedGeneration {
+                    if let remembered, remembersCells {
                         if state.instances.rememberedBy == nil {
                             state.instances.rememberedBy = ObjectIdentifier(self)
                         }
                         ResolutionFrame.current.hits.remember(
-                            cell, manager: self, key: key, scope: declaredScope,
-                            generation: rememberedGeneration, realm: nil, realmGeneration: 0)
+                            cell, origin: remembered.id, key: key, scope: declaredScope,
+                            generation: remembered.generation, realm: nil, realmGeneration: 0)
                     }
                     return .hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil)
                 }
@@ -137,10 +146,10 @@ extension ContainerManager {
                 return .miss(processPlan)
             case .none, .graph:
                 // A custom scope is `.none` here, but never remembered (`isRememberedOnHit`).
-                if let rememberedGeneration, registration == nil {
+                if let remembered, registration == nil {
                     ResolutionFrame.current.hits.remember(
-                        nil, kind: placement == .graph ? .graph : .unique, manager: self,
-                        key: key, scope: declaredScope, generation: rememberedGeneration,
+                        nil, kind: placement == .graph ? .graph : .unique, origin: remembered.id,
+                        key: key, scope: declaredScope, generation: remembered.generation,
                         realm: nil, realmGeneration: 0)
                 }
             }
@@ -154,25 +163,35 @@ extension ContainerManager {
             let hits = ResolutionFrame.current.hits
             // A singleton this thread saw in the realm, still current: found without the
             // realm's lock, from any container of the type.
+            let seenGeneration = realmGeneration
             if parameter == nil, !plan.scope.holdsWeakly,
                 let seen = hits.realmCell(
                     realm: ObjectIdentifier(realm), key: key, containerType: containerType,
-                    generation: realmGeneration),
+                    generation: seenGeneration),
                 seen.scope == ObjectIdentifier(plan.scope)
             {
+                // Remembered for this container too (a lifetime scope's first resolve of it),
+                // unless the realm changed meanwhile: then the next resolve takes its lock.
+                if let remembered {
+                    hits.remember(
+                        seen, origin: remembered.id, key: key, scope: declaredScope,
+                        generation: remembered.generation, realm: realm,
+                        realmGeneration: seenGeneration,
+                        unlessChanged: realm.instances.generationPointer)
+                }
                 return .hit(seen, isWeak: false, plan: plan.needsFinish ? plan : nil)
             }
             cell = realm.instances.withLockReading { table, realmGeneration in
                 let cell = table.cell(for: processKey, in: plan.scope)
-                if let cell, let rememberedGeneration {
+                if let cell, let remembered {
                     // Written once: every core reads this table, so an unneeded write would
                     // take its line from all of them.
                     if table.rememberedBy == nil {
                         table.rememberedBy = ObjectIdentifier(realm)
                     }
                     hits.remember(
-                        cell, manager: self, key: key, scope: declaredScope,
-                        generation: rememberedGeneration, realm: realm,
+                        cell, origin: remembered.id, key: key, scope: declaredScope,
+                        generation: remembered.generation, realm: realm,
                         realmGeneration: realmGeneration)
                 }
                 if let cell, parameter == nil, !plan.scope.holdsWeakly {

@@ -20,28 +20,25 @@ class PendingCreation: @unchecked Sendable {
 /// The creating thread locks `gate` before it publishes the creation and unlocks it when the
 /// instance is stored, so a waiter blocks exactly until then, without polling.
 // @unchecked Sendable: `owner` is read and written only under `Creation.waitGraph`; `gate` is a mutex.
+@usableFromInline
 final class Creation: PendingCreation, @unchecked Sendable {
     /// Guards every `owner` and every `ResolutionFrame.waitingOn`: the wait-for graph that lets a
     /// waiter see that it would wait for itself. Taken only when a creation starts to be waited
     /// on or ends, never on a cache hit.
     static let waitGraph = Mutex()
 
-    private let gate = Mutex()
+    private let gate = Mutex(sideWords: 2)
     private var owner: ResolutionFrame?
     /// `finishing` (set by the creator in `finish`) and `waited` (set by a waiter before it
-    /// reads `owner`), a word each, for `finish`'s handshake.
-    private let words = UnsafeMutablePointer<UInt64>.allocate(capacity: 2)
+    /// reads `owner`), a word each, for `finish`'s handshake: in the gate's allocation.
+    private var words: UnsafeMutablePointer<UInt64> { gate.sideWords }
 
     /// Makes a creation owned by `frame`; the caller holds the lock of the table it goes into.
+    @usableFromInline
     init(owner frame: ResolutionFrame, step: ResolutionStep, scope: ObjectIdentifier) {
         self.owner = frame
-        words.initialize(repeating: 0, count: 2)
         super.init(step: step, scope: scope)
         gate.lock()
-    }
-
-    deinit {
-        words.deallocate()
     }
 
     /// Ends the creation and wakes every waiter.
@@ -50,6 +47,7 @@ final class Creation: PendingCreation, @unchecked Sendable {
     /// announces that it finishes and a waiter that it waits, each in a word of its own, then
     /// each reads the other's (at least one sees the other). A creator that sees no waiter
     /// clears `owner` alone, as no waiter reads it once it has seen the creator finishing.
+    @usableFromInline
     func finish() {
         if depot_announce_and_check(words, 1, words + 1) != 0 {
             Self.waitGraph.lock()
@@ -64,6 +62,7 @@ final class Creation: PendingCreation, @unchecked Sendable {
     /// Blocks until the creating thread has finished, or stops the process when waiting would
     /// close a circle of threads each waiting for another (a circular dependency split across
     /// threads, or a thread re-entering its own creation through another container).
+    @usableFromInline
     func wait(by frame: ResolutionFrame) {
         if let circle = enterWait(by: frame) {
             frame.failCircularWait(continuingWith: circle)

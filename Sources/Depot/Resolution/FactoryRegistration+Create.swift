@@ -1,14 +1,18 @@
 extension FactoryRegistration {
     /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
-    /// Returns whether a new instance was kept.
+    /// Returns whether a new instance was kept, the first of its (per-container) scope in the
+    /// table: then `owner` must be noted in the scope's holders, in shard `trackingShard`.
+    @inlinable
     func instance<Owner: InstanceOwner>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
         frame: ResolutionFrame, origin: inout ResolutionOrigin
     ) -> (T, Bool) {
-        let clock = manager.clock
+        // Only a factory with a `timeToLive` reads the clock: an instance's age matters to no
+        // other (one kept without, and given a `timeToLive` later, counts as old).
+        let clock = plan.timeToLive == nil ? nil : manager.clock
         while true {
             // Read before the lock: a clock is user code.
-            let now = plan.timeToLive == nil ? 0 : clock.now()
+            let now = clock?.now() ?? 0
             // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
             let found = owner.withInstances { table in
                 table.lookup(
@@ -36,12 +40,18 @@ extension FactoryRegistration {
                 creation.wait(by: frame)
             case .create(let creation):
                 let value = run(parameter, plan: plan, origin: &origin)
-                let createdAt = clock.now()
+                let createdAt = clock?.now() ?? 0
                 let disposal = disposal(of: value, plan: plan, parameter: parameter)
-                let isKept = owner.withInstances { table in
-                    table.finish(
+                let trackingShard = Scope.currentShard
+                let (isKept, needsTracking) = owner.withInstances { table in
+                    let isKept = table.finish(
                         creation, key: key, value: value, scope: plan.scope, createdAt: createdAt,
                         disposal: disposal)
+                    return (
+                        isKept,
+                        isKept && plan.scope.placement == .container
+                            && table.needsTracking(in: plan.scope, shard: trackingShard)
+                    )
                 }
                 unsafeDowncast(creation, to: Creation.self).finish()
                 if !isKept {
@@ -55,13 +65,14 @@ extension FactoryRegistration {
                             + "which holds instances weakly; it behaves as unique. Use .cached to "
                             + "keep one value.")
                 }
-                return (value, isKept)
+                return (value, needsTracking)
             }
         }
     }
 
     /// What a custom scope's storage gave back, which must be the `T` Depot gave it; anything
     /// else stops the process with what the storage did wrong.
+    @usableFromInline
     func storedValue(_ stored: Any, plan: ContainerManager.Plan, parameter: P) -> T {
         guard let value = stored as? T else {
             fatalError(
@@ -74,14 +85,22 @@ extension FactoryRegistration {
     }
 
     /// Runs the closure that applies: a context override, a registration, or the declaration's.
+    @inlinable
     func run(
         _ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
     ) -> T {
-        body(for: parameter, plan: plan, origin: &origin)(parameter)
+        // Nothing registered and nothing promised: the declared closure, without the
+        // unspecialised search below.
+        guard plan.registration != nil || options != nil else {
+            origin = .factory
+            return body(parameter)
+        }
+        return body(for: parameter, plan: plan, origin: &origin)(parameter)
     }
 
     /// The closure that applies: a context override, a registration, or the declaration's;
     /// `origin` says which.
+    @usableFromInline
     func body(
         for parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
     ) -> Body {
@@ -116,7 +135,15 @@ extension FactoryRegistration {
     /// The teardown of `value`, just created, if the factory has an `onDispose` closure and
     /// `plan`'s scope keeps instances strongly (a weak scope does not own them, so it does not
     /// dispose them: their `deinit` does).
+    @inlinable
     func disposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
+        guard options?.disposer != nil else { return nil }
+        return makeDisposal(of: value, plan: plan, parameter: parameter)
+    }
+
+    /// ``disposal(of:plan:parameter:)`` for a factory with an `onDispose` closure.
+    @usableFromInline
+    func makeDisposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
         guard let disposer = options?.disposer, !isNone(value) else { return nil }
         guard !plan.scope.holdsWeakly else {
             warnOnce(
@@ -130,6 +157,7 @@ extension FactoryRegistration {
             factory: step(parameter).description, manager: manager)
     }
 
+    @usableFromInline
     func warnOnce(_ message: @autoclosure () -> String) {
         guard FactoryContext.isDebugBuild else { return }
         let key = key
@@ -140,17 +168,20 @@ extension FactoryRegistration {
     }
 }
 /// Something that keeps scoped instances behind its own lock.
+@usableFromInline
 protocol InstanceOwner: AnyObject {
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
 }
 
 extension ContainerManager: InstanceOwner {
+    @usableFromInline
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
         state.withLock { body(&$0.instances) }
     }
 }
 
 extension SingletonRealm: InstanceOwner {
+    @usableFromInline
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
         instances.withLock(body)
     }

@@ -174,9 +174,11 @@ extension FactoryRegistration {
         _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, entered: Bool,
         task: TaskPosition? = nil
     ) {
-        if let decorator = winningOption(
-            declared: decorator, registered: plan?.registration?.decorator as? Decorator,
-            isOnce: isOnce)
+        // Looked for only where there is one: the cast and the choice are not free.
+        if decorator != nil || plan?.registration?.hasDecorator == true,
+            let decorator = winningOption(
+                declared: decorator, registered: plan?.registration?.decorator as? Decorator,
+                isOnce: isOnce)
         {
             decorator(value, created: origin != .cached)
         }
@@ -189,7 +191,7 @@ extension FactoryRegistration {
 
     /// Resolves what the hit path does not: registrations, contexts, promises, graph and
     /// caching scopes' creation.
-    @usableFromInline
+    @inlinable
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
         let frame = ResolutionFrame.current
         frame.enter(step(parameter), scope: plan.scope, manager: manager)
@@ -212,12 +214,12 @@ extension FactoryRegistration {
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
             let owner = plan.cacheOwner ?? manager
-            let isKept: Bool
-            (value, isKept) = instance(
+            let needsTracking: Bool
+            (value, needsTracking) = instance(
                 in: owner, key: key, parameter: parameter, plan: plan, frame: frame,
                 origin: &origin)
-            if isKept {
-                plan.scope.track(owner)
+            if needsTracking {
+                plan.scope.track(owner, shard: Scope.currentShard)
             }
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))

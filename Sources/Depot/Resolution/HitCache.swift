@@ -17,6 +17,10 @@ internal import CDepotAtomics
 /// had these generations. Every change of that state takes a new generation, so an entry whose
 /// generations are still current describes a plain hit exactly as `prepare` would find it.
 ///
+/// A pristine lifetime scope's entries are remembered under its template rather than itself
+/// (``ContainerManager/hitOrigin``): every lifetime scope made from the same state of its
+/// container then finds them, from its first resolve. They never hold a cell of the scope's own.
+///
 /// An entry can also say that `key` resolved as a plain `.unique` or `.graph` factory: no
 /// registration, no observer, nothing to run but the declared closure (and, for `.graph`, the
 /// lookup in the thread's resolution graph). Such an entry holds no cell.
@@ -84,6 +88,10 @@ final class HitCache: @unchecked Sendable {
     /// 1 while a purge empties entries.
     private let purging: UnsafeMutablePointer<UInt64>
 
+    /// The thread's template for lifetime scopes of one container (``ScopeTemplate``): read and
+    /// written by the owner, and emptied by a purge of its container, as cells are.
+    private var scopeTemplate: ScopeTemplate?
+
     /// The caches of all threads, for purges.
     private static let registry = Locked<[ObjectIdentifier: Unmanaged<HitCache>]>([:])
 
@@ -125,11 +133,23 @@ final class HitCache: @unchecked Sendable {
         depot_atomic_store(busy, 0)
     }
 
-    /// The first entry of the set of `key` in `manager`.
-    @inline(__always)
-    private func set(_ manager: ContainerManager, _ key: FactoryKey) -> UnsafeMutablePointer<Entry>
-    {
-        set(ObjectIdentifier(manager), key)
+    /// The thread's template for lifetime scopes if it is of `generation`: the container's
+    /// current generation, which no other container's state ever has.
+    func template(generation: UInt64) -> ScopeTemplate? {
+        guard enter() else { return nil }
+        defer { leave() }
+        guard let template = scopeTemplate, template.generation == generation else { return nil }
+        return template
+    }
+
+    /// Keeps `template` as the thread's, in place of the one before; nothing during a purge.
+    func keep(_ template: ScopeTemplate) {
+        guard enter() else { return }
+        var replaced: ScopeTemplate? = template
+        swap(&replaced, &scopeTemplate)
+        leave()
+        // Released after leaving: its registrations' last release may run a deinit.
+        _ = replaced
     }
 
     /// The first entry of the set of `key` in `owner`, a manager or a singleton realm.
@@ -162,13 +182,13 @@ final class HitCache: @unchecked Sendable {
     /// `.unique` or `.graph` resolve writes no memory at all.
     @usableFromInline
     func beginHit(manager: ContainerManager, key: FactoryKey, scope: ObjectIdentifier?) -> Hit? {
-        let id = ObjectIdentifier(manager)
-        var entry = set(manager, key)
+        let (id, generation) = manager.hitOrigin
+        var entry = set(id, key)
         if !Self.isEntry(entry, of: id, key, scope) {
             entry += 1
             guard Self.isEntry(entry, of: id, key, scope) else { return nil }
         }
-        guard entry.pointee.generation == manager.state.generation,
+        guard entry.pointee.generation == generation,
             entry.pointee.realm == nil
                 || entry.pointee.realmGeneration == manager.realmGeneration
         else { return nil }
@@ -200,16 +220,24 @@ final class HitCache: @unchecked Sendable {
     /// purge of the table cannot run between finding the cell and remembering it.
     ///
     /// `kind` says what a `nil` cell remembers: a plain `.unique` or `.graph` resolve.
+    ///
+    /// A caller that found the cell without the realm's lock (in a realm entry) passes the
+    /// realm's generation word as `unlessChanged`: the entry is written only if the realm is
+    /// still at `realmGeneration` once this cache is busy, so a purge of that cell either came
+    /// before (and nothing is written) or waits and empties the entry.
     func remember(
-        _ cell: InstanceTable.Cell?, kind: Kind = .kept, manager: ContainerManager,
+        _ cell: InstanceTable.Cell?, kind: Kind = .kept, origin id: ObjectIdentifier,
         key: FactoryKey, scope: Scope?, generation: UInt64, realm: SingletonRealm?,
-        realmGeneration: UInt64
+        realmGeneration: UInt64, unlessChanged realmWord: UnsafeMutablePointer<UInt64>? = nil
     ) {
-        let id = ObjectIdentifier(manager)
         let scopeID = scope.map { ObjectIdentifier($0) }
-        let first = set(manager, key)
+        let first = set(id, key)
         // During a purge nothing is remembered: the entry would be a miss at worst.
         guard enter() else { return }
+        if let realmWord, depot_atomic_load(realmWord) != realmGeneration {
+            leave()
+            return
+        }
         // The key's own entry if the set has one; else the first, whose entry moves to the
         // second, pushing the older one out.
         var entry = first
@@ -235,23 +263,33 @@ final class HitCache: @unchecked Sendable {
 
     /// Empties, on every thread, the entries of cells that `owner` (a manager, or a singleton
     /// realm) kept.
-    static func purge(owner: ObjectIdentifier) {
+    ///
+    /// With `templates`, from the deinit of a manager whose lifetime scopes' templates threads
+    /// may keep, empties those too: not from a table's purge, which runs under the table's lock,
+    /// where a template's release (of registrations that captured instances) must not run.
+    static func purge(owner: ObjectIdentifier, templates: Bool = false) {
         // The registry holds unretained caches; the cells taken out are released after it.
-        var dropped: [InstanceTable.Cell] = []
+        var dropped: [AnyObject] = []
         registry.withLock { caches in
             for cache in caches.values {
-                cache._withUnsafeGuaranteedRef { $0.drop(owner: owner, into: &dropped) }
+                cache._withUnsafeGuaranteedRef {
+                    $0.drop(owner: owner, templates: templates, into: &dropped)
+                }
             }
         }
         // Released here, with no cache locked.
         dropped.removeAll()
     }
 
-    private func drop(owner: ObjectIdentifier, into dropped: inout [InstanceTable.Cell]) {
+    private func drop(owner: ObjectIdentifier, templates: Bool, into dropped: inout [AnyObject]) {
         while depot_announce_and_check(purging, 1, busy) != 0 {
             sched_yield()
         }
         defer { depot_atomic_store(purging, 0) }
+        if templates, let template = scopeTemplate, template.origin == owner {
+            dropped.append(template)
+            scopeTemplate = nil
+        }
         for index in 0..<Self.capacity {
             let entry = entries + index
             guard entry.pointee.manager == owner || entry.pointee.realm == owner,

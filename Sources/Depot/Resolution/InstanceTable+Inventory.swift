@@ -6,8 +6,12 @@ extension InstanceTable {
     func inventory(owner: ObjectIdentifier?) -> [String: [InstanceKey]] {
         var inventory: [String: [InstanceKey]] = [:]
         func add(_ key: InstanceKey, scope id: ObjectIdentifier) {
-            guard key.owner == owner, let scope = scopes[id] else { return }
-            inventory[scope.takeUnretainedValue().description, default: []].append(key)
+            // A kept instance's scope is an identity, never deallocated (see `Scope.init`).
+            guard key.owner == owner,
+                let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
+            else { return }
+            let scope = Unmanaged<Scope>.fromOpaque(address).takeUnretainedValue()
+            inventory[scope.description, default: []].append(key)
         }
         for (key, cell) in cells {
             if let weak = cell as? WeakCell, weak.object == nil { continue }

@@ -22,6 +22,7 @@ struct InstanceTable: DropsValues {
     @usableFromInline
     final class StrongCell<Value>: Cell {
         @usableFromInline let value: Value
+        @usableFromInline
         init(_ value: Value, scope: ObjectIdentifier, createdAt: Double) {
             self.value = value
             super.init(scope: scope, createdAt: createdAt)
@@ -33,6 +34,7 @@ struct InstanceTable: DropsValues {
     final class WeakCell: Cell {
         // Set once, at init; loading a weak reference is thread-safe.
         @usableFromInline weak var object: AnyObject?
+        @usableFromInline
         init(_ object: AnyObject, scope: ObjectIdentifier, createdAt: Double) {
             self.object = object
             super.init(scope: scope, createdAt: createdAt)
@@ -40,6 +42,7 @@ struct InstanceTable: DropsValues {
     }
 
     /// What a lookup found.
+    @usableFromInline
     enum Lookup {
         case hit(Cell)
         /// The instance a custom scope's storage gave back.
@@ -63,11 +66,10 @@ struct InstanceTable: DropsValues {
     var creations: [InstanceKey: PendingCreation] = [:]
     /// The factories with instances kept per parameter value: only their removal scans.
     private var parameterised: Set<FactoryKey> = []
-    /// The scopes of the kept instances, for the cache inventory's names.
-    /// Unretained: the scopes of kept instances are identities, which are never deallocated,
-    /// and every thread's tables name the same few, so counting them would be a write all
-    /// cores share.
-    private(set) var scopes: [ObjectIdentifier: Unmanaged<Scope>] = [:]
+    /// The per-container scopes whose holders note this table's manager (`Scope.track`), and
+    /// in which shard: for the manager's deinit to take it back. Never emptied before: a
+    /// manager is noted once per scope. Unretained: scopes are never deallocated.
+    private(set) var tracked = TrackedScopes()
     /// The storages of custom scopes, made on first use, by scope.
     var storages: [ObjectIdentifier: any ScopeStorage] = [:]
     var stored: [InstanceKey: Stored] = [:]
@@ -98,6 +100,7 @@ struct InstanceTable: DropsValues {
     /// The kept cell, or the creation to wait for, or the new creation `makeCreation` made,
     /// which the caller must carry out and pass to `finish`; `.absent` when `makeCreation`
     /// returns `nil`.
+    @usableFromInline
     mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
         step: @autoclosure () -> ResolutionStep, makeCreation: () -> PendingCreation?
@@ -125,44 +128,98 @@ struct InstanceTable: DropsValues {
 
     /// Keeps `value` made by `creation`, unless a reset or a registration cancelled the creation
     /// meanwhile. Returns whether the value was kept.
+    ///
+    /// Inlinable, so that the cell is made where `Value` is known; the rest is not generic.
     @discardableResult
+    @inlinable
     mutating func finish<Value>(
         _ creation: PendingCreation, key: InstanceKey, value: Value, scope: Scope,
         createdAt: Double, disposal: Disposal? = nil
     ) -> Bool {
+        // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
+        let none = isNone(value)
+        var cell: Cell?
+        if !none, !scope.isCustom {
+            // A value type has no identity to hold weakly: it is not kept (the scope acts as
+            // `unique` for it).
+            cell =
+                scope.holdsWeakly
+                ? asObject(value).map {
+                    WeakCell($0, scope: ObjectIdentifier(scope), createdAt: createdAt)
+                }
+                : StrongCell(value, scope: ObjectIdentifier(scope), createdAt: createdAt)
+        }
+        return keep(
+            creation, key: key, value: value, isNone: none, cell: cell, scope: scope,
+            createdAt: createdAt, disposal: disposal)
+    }
+
+    /// ``finish(_:key:value:scope:createdAt:disposal:)`` with the cell made: `nil` for a custom
+    /// scope (whose storage gets `value`), and when nothing is kept.
+    @usableFromInline
+    mutating func keep(
+        _ creation: PendingCreation, key: InstanceKey, value: @autoclosure () -> Any,
+        isNone: Bool, cell: Cell?, scope: Scope, createdAt: Double, disposal: Disposal?
+    ) -> Bool {
         guard creations[key] === creation else { return false }
         creations[key] = nil
-        // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
-        if isNone(value) { return false }
-        // What a replaced cell or stored value had to dispose goes with it.
-        replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
-        if scopes[ObjectIdentifier(scope)] == nil {
-            scopes[ObjectIdentifier(scope)] = Unmanaged.passUnretained(scope)
-        }
+        if isNone { return false }
         if let custom = scope.custom {
             let kept: Any
             if scope.holdsWeakly {
-                guard let object = asObject(value) else { return false }
+                guard let object = asObject(value()) else { return false }
                 kept = WeakBox(object)
             } else {
-                kept = value
+                kept = value()
             }
+            noteScope(scope, disposal: disposal, for: key)
             storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: creation.step))
             stored[key] = Stored(scope: ObjectIdentifier(scope), createdAt: createdAt)
-        } else if scope.holdsWeakly {
-            // A value type has no identity to hold weakly: it is not kept (the scope acts as
-            // `unique` for it).
-            guard let object = asObject(value) else { return false }
-            dropCell(
-                replacedBy: WeakCell(object, scope: ObjectIdentifier(scope), createdAt: createdAt),
-                for: key)
-        } else {
-            // A cell replaced here is one `timeToLive` found too old, or another scope's.
-            dropCell(
-                replacedBy: StrongCell(value, scope: ObjectIdentifier(scope), createdAt: createdAt),
-                for: key)
+            return true
         }
+        guard let cell else { return false }
+        noteScope(scope, disposal: disposal, for: key)
+        // A cell replaced here is one `timeToLive` found too old, or another scope's.
+        dropCell(replacedBy: cell, for: key)
         return true
+    }
+
+    /// Notes the teardown of an instance kept for `key` in `scope`: what a replaced cell or
+    /// stored value had to dispose goes with it.
+    private mutating func noteScope(_ scope: Scope, disposal: Disposal?, for key: InstanceKey) {
+        replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
+    }
+
+    /// Whether the manager of this table must be noted in the holders of `scope` (a
+    /// per-container scope it just kept an instance of), in shard `shard`: only the first time.
+    @usableFromInline
+    mutating func needsTracking(in scope: Scope, shard: Int) -> Bool {
+        tracked.insert(scope, shard: shard)
+    }
+
+    /// The scopes a table's manager is noted in, with their shards; the first apart, so that a
+    /// lifetime scope's table (one such scope, usually) allocates no array for it.
+    struct TrackedScopes: Sequence {
+        private var first: (scope: Unmanaged<Scope>, shard: Int)?
+        private var rest: [(scope: Unmanaged<Scope>, shard: Int)] = []
+
+        /// Adds `scope` unless it is there; returns whether it was added.
+        mutating func insert(_ scope: Scope, shard: Int) -> Bool {
+            let id = ObjectIdentifier(scope)
+            if let first {
+                guard ObjectIdentifier(first.scope.takeUnretainedValue()) != id,
+                    !rest.contains(where: { ObjectIdentifier($0.scope.takeUnretainedValue()) == id })
+                else { return false }
+                rest.append((Unmanaged.passUnretained(scope), shard))
+            } else {
+                first = (Unmanaged.passUnretained(scope), shard)
+            }
+            return true
+        }
+
+        func makeIterator() -> some IteratorProtocol<(scope: Unmanaged<Scope>, shard: Int)> {
+            ((first.map { [$0] } ?? []) + rest).makeIterator()
+        }
     }
 
     /// Keeps `cell` for `key`; the cell it replaces, if any, is dropped.

@@ -10,8 +10,9 @@ internal import CDepotAtomics
 
 /// A value guarded by a pthread mutex; `withLock` is the only way to reach it.
 ///
-/// The mutex and the value share one allocation, and the value is reached through a pointer, so
-/// `withLock` pays no dynamic exclusivity check (a class's stored `var` would).
+/// The mutex, the value and the generation share one allocation, and the value is reached
+/// through a pointer, so `withLock` pays no dynamic exclusivity check (a class's stored `var`
+/// would).
 ///
 /// A versioned `Locked` also has a ``generation``: a number, unique in the process, that changes
 /// whenever `withLock` runs, so code that read the value under the lock can tell later, without
@@ -23,28 +24,41 @@ final class Locked<State>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let state: UnsafeMutablePointer<State>
     private let version: UnsafeMutablePointer<UInt64>?
+    /// The one allocation all three live in.
+    private let base: UnsafeMutableRawPointer
 
     convenience init(_ initial: State) {
         self.init(initial, isVersioned: false)
     }
 
+    /// Makes a `Locked` whose mutex and value share no cache line with another allocation: for
+    /// one of several locks that different threads take at once (a shard).
+    convenience init(alone initial: State) {
+        self.init(initial, isVersioned: false, padding: 128)
+    }
+
     /// Makes a `Locked` holding `initial`; a versioned one has a generation, and
     /// `sideWords` words (zero at first) beside it in the same allocation, for its owner to read
     /// and write atomically (``sideWords``).
-    init(_ initial: State, isVersioned: Bool, sideWords: Int = 0) {
+    init(_ initial: State, isVersioned: Bool, sideWords: Int = 0, padding: Int = 0) {
+        // One allocation: the generation and side words, then (for a versioned one, 128 bytes
+        // on, so never in their cache line: threads read them without the lock while another
+        // takes it) the mutex, then the value; `padding` bytes before and after.
+        let mutexOffset = isVersioned ? max(128, 8 * (1 + sideWords)) : padding
+        let stateOffset = Self.offset(after: mutexOffset + MemoryLayout<pthread_mutex_t>.stride)
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: stateOffset + MemoryLayout<State>.size + padding,
+            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment))
         if isVersioned {
-            version = .allocate(capacity: 1 + sideWords)
-            version?.initialize(to: depot_next_generation())
-            (version! + 1).initialize(repeating: 0, count: sideWords)
+            let words = raw.initializeMemory(as: UInt64.self, repeating: 0, count: 1 + sideWords)
+            words.pointee = depot_next_generation()
+            version = words
         } else {
             version = nil
         }
-        let alignment = max(
-            MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment)
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.stateOffset + MemoryLayout<State>.size, alignment: alignment)
-        mutex = raw.initializeMemory(
+        mutex = (raw + mutexOffset).initializeMemory(
             as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
+        base = raw
         // Error-checking: a thread that locks a `Locked` it already holds gets an error, which
         // `lock()` turns into a message, instead of hanging for ever.
         var attributes = pthread_mutexattr_t()
@@ -52,15 +66,13 @@ final class Locked<State>: @unchecked Sendable {
         pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
-        state = (raw + Self.stateOffset).initializeMemory(
-            as: State.self, repeating: initial, count: 1)
+        state = (raw + stateOffset).initializeMemory(as: State.self, repeating: initial, count: 1)
     }
 
     deinit {
         state.deinitialize(count: 1)
         pthread_mutex_destroy(mutex)
-        UnsafeMutableRawPointer(mutex).deallocate()
-        version?.deallocate()
+        base.deallocate()
     }
 
     /// The current generation, read without the lock: it changes whenever `withLock` runs.
@@ -74,16 +86,21 @@ final class Locked<State>: @unchecked Sendable {
         UInt64(UInt(bitPattern: version!))
     }
 
+    /// Where the generation is kept, as a pointer, for the same readers.
+    var generationPointer: UnsafeMutablePointer<UInt64> {
+        version!
+    }
+
     /// The words a versioned `Locked` keeps beside its generation for its owner, which reads
     /// and writes them with atomic operations.
     var sideWords: UnsafeMutablePointer<UInt64> {
         version! + 1
     }
 
-    /// Where the value starts: after the mutex, rounded up to the value's alignment.
-    private static var stateOffset: Int {
+    /// `offset` rounded up to the value's alignment: where the value starts.
+    private static func offset(after offset: Int) -> Int {
         let alignment = MemoryLayout<State>.alignment
-        return (MemoryLayout<pthread_mutex_t>.stride + alignment - 1) / alignment * alignment
+        return (offset + alignment - 1) / alignment * alignment
     }
 
     /// Runs `body` with the value, under the lock; a versioned `Locked` takes a new generation
@@ -178,10 +195,17 @@ extension Locked where State: DropsValues {
 // @unchecked Sendable: a pthread mutex is made to be shared between threads.
 final class Mutex: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// `sideWords` words (zero at first) after the mutex, in its allocation, for the owner to
+    /// read and write atomically.
+    let sideWords: UnsafeMutablePointer<UInt64>
 
-    init(recursive: Bool = false) {
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
+    init(recursive: Bool = false, sideWords count: Int = 0) {
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.sideWordsOffset + 8 * count,
+            alignment: MemoryLayout<pthread_mutex_t>.alignment)
+        mutex = raw.initializeMemory(as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
+        sideWords = (raw + Self.sideWordsOffset).initializeMemory(
+            as: UInt64.self, repeating: 0, count: count)
         // A non-recursive one checks errors: a thread that locks it again gets a message
         // instead of hanging.
         var attributes = pthread_mutexattr_t()
@@ -192,9 +216,13 @@ final class Mutex: @unchecked Sendable {
         pthread_mutexattr_destroy(&attributes)
     }
 
+    private static var sideWordsOffset: Int {
+        (MemoryLayout<pthread_mutex_t>.stride + 7) / 8 * 8
+    }
+
     deinit {
         pthread_mutex_destroy(mutex)
-        mutex.deallocate()
+        UnsafeMutableRawPointer(mutex).deallocate()
     }
 
     func lock() {

@@ -106,6 +106,7 @@ extension ResolutionFrame {
     var ambientDepth: Int { base?.depth ?? 0 }
 
     /// The graph-scoped instance made earlier in this resolution for `key`.
+    @usableFromInline
     func graphInstance(for key: InstanceKey) -> KeptGraphInstance? {
         if let graph {
             return graph.instance(for: key)
@@ -118,6 +119,7 @@ extension ResolutionFrame {
     }
 
     /// Keeps `instance` for the rest of this resolution.
+    @usableFromInline
     func setGraphInstance(_ instance: GraphInstance, for key: InstanceKey) {
         if let graph {
             graph.setInstance(instance, for: key)

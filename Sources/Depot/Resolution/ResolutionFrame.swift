@@ -83,6 +83,7 @@ final class ResolutionFrame {
     }
 
     /// The step that resolves the current factory's dependencies, if any.
+    @usableFromInline
     var parent: ResolutionStep? { step(below: 0) }
 
     /// The step `offset` steps below the top of the path (0: the top), if the path is that deep.

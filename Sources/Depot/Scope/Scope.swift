@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 /// Decides how long a factory's instances live, and where they are kept.
 ///
 /// Pick a built-in scope with a modifier (`.cached`, `.singleton`...), or make a scope of your
@@ -49,9 +51,14 @@ public class Scope: @unchecked Sendable {
     /// The caches of the managers that may keep instances of this scope, so that `reset()`
     /// reaches them: in shards, each thread noting into its own (`ResolutionFrame.shard`), so
     /// that containers made and used on many threads at once (one per request) do not all take
-    /// one lock.
-    private let holders = (0..<Scope.holderShards).map { _ in Locked(Holders()) }
+    /// one lock. Held strongly (a weak reference would give each manager's caches a side table
+    /// to allocate and free): a manager's deinit takes its caches back.
+    private let holders = (0..<Scope.holderShards).map { _ in
+        Locked(alone: [ObjectIdentifier: ContainerManager.Caches]())
+    }
     private static let holderShards = 8
+    /// Whether this is a ``Custom`` scope, whose instances live in the user's storage.
+    @usableFromInline var isCustom: Bool { custom != nil }
     /// The scope this one stands for, if another: a clone of ``Scope/singleton`` stands for the
     /// process's singleton scope, whose identity keys singletons. Factories take that one.
     @usableFromInline let standsFor: Unmanaged<Scope>?
@@ -70,7 +77,11 @@ public class Scope: @unchecked Sendable {
         // without counting references, and scopes are declarations (`static let`), made once.
         // A stand-in is never referred to that way, and goes when its user lets go.
         if standsFor == nil {
-            _ = Unmanaged.passRetained(self)
+            let kept = Unmanaged.passRetained(self)
+            // Immortal too, where the runtime allows (see `depot_make_immortal`): every thread
+            // resolves through the same few scopes, and a retain of one would be a write to a
+            // cache line all cores share. Nothing refers to a scope weakly.
+            _ = depot_make_immortal(kept.toOpaque())
         }
     }
 
@@ -104,49 +115,28 @@ public class Scope: @unchecked Sendable {
 
     /// The caches of the managers that keep instances of this scope.
     func holdingCaches() -> [ContainerManager.Caches] {
-        // Weak references only: forgetting the dead ones releases no instance.
-        holders.flatMap { shard in
-            shard.withLock { holders in
-                holders.removeDead()
-                return holders.entries.values.compactMap(\.caches)
-            }
-        }
+        holders.flatMap { shard in shard.withLock { Array($0.values) } }
     }
 
-    /// Notes that `manager` keeps instances of this scope.
-    func track(_ manager: ContainerManager) {
+    /// Notes that `manager` keeps instances of this scope, in the holders' shard `shard` (the
+    /// calling thread's): until the manager's deinit takes it back (``untrack(_:shard:)``).
+    @usableFromInline
+    func track(_ manager: ContainerManager, shard: Int) {
         let caches = manager.caches
-        holders[ResolutionFrame.current.shard % Self.holderShards].withLock { $0.insert(caches) }
+        holders[shard].withLock { $0[ObjectIdentifier(caches)] = caches }
     }
 
-    /// The caches that may hold instances of a scope, by identity.
-    struct Holders {
-        private(set) var entries: [ObjectIdentifier: WeakCaches] = [:]
-        /// The size at which dead entries are removed next: twice the live ones, so containers
-        /// that come and go (one per request, per test) never make the registry grow.
-        private var pruneAt = 64
-
-        mutating func insert(_ caches: ContainerManager.Caches) {
-            let id = ObjectIdentifier(caches)
-            // A dead entry under the same identifier is a freed object whose address came back.
-            guard entries[id]?.caches == nil else { return }
-            entries[id] = WeakCaches(caches: caches)
-            if entries.count >= pruneAt {
-                removeDead()
-                pruneAt = max(64, entries.count * 2)
-            }
-        }
-
-        mutating func removeDead() {
-            entries = entries.filter { $0.value.caches != nil }
-        }
+    /// Forgets `caches`, which ``track(_:shard:)`` noted in `shard`: from its manager's deinit.
+    func untrack(_ caches: ContainerManager.Caches, shard: Int) {
+        // Released after the lock: the last reference to the caches may be this one.
+        let removed = holders[shard].withLock { $0.removeValue(forKey: ObjectIdentifier(caches)) }
+        _ = removed
     }
 
-    // Weak references to the manager's `Caches`, not to the manager: an object that is weakly
-    // referenced gets a side table, and makes every retain and release of it slower; the manager
-    // is retained on every resolve, its `Caches` only here.
-    struct WeakCaches {
-        weak var caches: ContainerManager.Caches?
+    /// The shard of the holders a thread notes managers in (see `holders`).
+    @usableFromInline
+    static var currentShard: Int {
+        ResolutionFrame.current.shard % holderShards
     }
 }
 

@@ -136,6 +136,7 @@ final class KeepOneStorage: ScopeStorage {
 }
 
 /// `value` as an object, or `nil` for a value type, which has no identity to hold weakly.
+@usableFromInline
 func asObject(_ value: Any) -> AnyObject? {
     if Swift.type(of: value) is AnyObject.Type { return value as AnyObject }
     // An optional's wrapped object, for `Factory<Service?>`: `Any` holding an optional is not
@@ -144,8 +145,10 @@ func asObject(_ value: Any) -> AnyObject? {
 }
 
 /// Whether `value` is an optional that holds nothing.
+@usableFromInline
 func isNone<Value>(_ value: Value) -> Bool {
-    guard Value.self is any OptionalValue.Type else { return false }
+    // Decided at compile time where `Value` is known: no conformance lookup at run time.
+    guard _isOptional(Value.self) else { return false }
     return (value as? any OptionalValue)?.wrapped == nil
 }
 

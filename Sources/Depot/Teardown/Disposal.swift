@@ -19,6 +19,7 @@ final class Disposer: Sendable {
 /// the cell.
 // @unchecked Sendable: `value` is of a Sendable type (`onDispose` requires `T: Sendable`),
 // erased to `Any`; `claim` is only changed atomically; everything else is immutable.
+@usableFromInline
 final class Disposal: @unchecked Sendable {
     let value: Any
     let disposer: Disposer
@@ -56,6 +57,7 @@ final class Disposal: @unchecked Sendable {
     }
 
     /// Claims the disposal for the caller, who must then run it: `true` once.
+    @usableFromInline
     func claim() -> Bool {
         depot_atomic_add(claimWord, 1) == 1
     }

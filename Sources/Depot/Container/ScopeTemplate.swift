@@ -1,0 +1,122 @@
+internal import CDepotAtomics
+
+/// What a lifetime scope copies from its container (registrations, parent, settings, singleton
+/// realm), as the container's state was at one generation: read once per thread and generation,
+/// so that making a lifetime scope (one per request) neither takes the container's lock nor
+/// counts a reference to anything another thread's lifetime scopes also hold.
+///
+/// Each thread keeps its own (in its ``HitCache``), with a copy of the registrations dictionary
+/// of its own: a lifetime scope retains only its thread's template. A container's generation is
+/// unique in the process and changes with any change of its state, so a template whose
+/// generation is the container's current one is the container's state now; and two templates of
+/// one generation hold the same things, which is what lets threads remember hits in pristine
+/// lifetime scopes by generation (``ContainerManager/hitOrigin``).
+@usableFromInline
+final class ScopeTemplate {
+    /// The generation of the container's state this was read at.
+    let generation: UInt64
+    /// The container's manager; compared, never dereferenced.
+    let origin: ObjectIdentifier
+    let inheritance: ContainerManager.State.Inheritance
+    let realm: SingletonRealm
+    /// `realm`, to read without counting a reference to it: every thread's lifetime scopes
+    /// share it, and the template keeps it alive.
+    let realmReference: Unmanaged<SingletonRealm>
+
+    init(
+        generation: UInt64, origin: ObjectIdentifier,
+        inheritance: ContainerManager.State.Inheritance, realm: SingletonRealm
+    ) {
+        self.generation = generation
+        self.origin = origin
+        self.inheritance = inheritance
+        self.realm = realm
+        realmReference = Unmanaged.passUnretained(realm)
+    }
+}
+
+extension ContainerManager {
+    /// The thread's template of this manager's container for a lifetime scope, if it is still
+    /// current.
+    @usableFromInline
+    var currentScopeTemplate: ScopeTemplate? {
+        ResolutionFrame.currentReference._withUnsafeGuaranteedRef {
+            $0.hits.template(generation: state.generation)
+        }
+    }
+
+    /// A new template of `container` (whose manager this is) for lifetime scopes made on this
+    /// thread, read under the lock after `autoRegister()` has run, and kept as the thread's.
+    @usableFromInline
+    func makeScopeTemplate(of container: any ManagedContainer) -> ScopeTemplate {
+        let hits = ResolutionFrame.current.hits
+        autoRegisterIfNeeded(container)
+        let realm = realm
+        let template = state.withLockReading { state, generation in
+            // Threads hold templates: this manager's deinit must take them back (`purge`).
+            // Written once: every thread making scopes reads this state.
+            if !state.hasScopeTemplates {
+                state.hasScopeTemplates = true
+            }
+            return ScopeTemplate(
+                generation: generation, origin: ObjectIdentifier(self),
+                inheritance: state.inheritance(copyingRegistrations: true), realm: realm)
+        }
+        hits.keep(template)
+        return template
+    }
+
+    /// Makes this new manager a lifetime scope of `template`'s container: its registrations,
+    /// contexts, settings, parent and singletons, and empty caches. Until its registrations or
+    /// settings change, it is pristine: threads remember its plain hits under the template.
+    @usableFromInline
+    func adopt(_ template: ScopeTemplate) {
+        let inherited = template.inheritance
+        state.withLock { state in
+            state.inherit(inherited)
+            state.registrations = inherited.registrations
+            state.isAutoRegistered = true
+            state.isEphemeral = true
+            state.parent = inherited.parent
+            state.template = template
+            state.pristineWord = originAddress
+        }
+        depot_atomic_store(originAddress + 1, template.generation)
+        depot_atomic_store(originAddress, UInt64(UInt(bitPattern: ObjectIdentifier(template))))
+        bindRealm(of: template)
+    }
+
+    /// Under whose name and generation threads remember this manager's plain hits: its own and
+    /// its state's generation; for a pristine lifetime scope, its template's.
+    @inline(__always)
+    var hitOrigin: (id: ObjectIdentifier, generation: UInt64) {
+        let template = depot_atomic_load(originAddress)
+        guard template != 0 else { return (ObjectIdentifier(self), state.generation) }
+        return (
+            unsafeBitCast(UInt(template), to: ObjectIdentifier.self),
+            depot_atomic_load(originAddress + 1)
+        )
+    }
+}
+
+extension ContainerManager.State {
+    /// What a lifetime scope or child takes from this state; with a dictionary of registrations
+    /// of its own if `copyingRegistrations` (the same registrations, in storage no other
+    /// thread's scopes count references to).
+    func inheritance(copyingRegistrations: Bool = false) -> Inheritance {
+        Inheritance(
+            registrations: copyingRegistrations && !registrations.isEmpty
+                ? Dictionary(uniqueKeysWithValues: registrations.map { ($0.key, $0.value) })
+                : registrations,
+            parent: parent, defaultScope: defaultScope, trace: trace, logger: logger,
+            promiseTriggersError: promiseTriggersError, decorator: decorator, clock: clock)
+    }
+
+    /// A change to what decides how a factory resolves: a lifetime scope is no longer its
+    /// template, so threads stop remembering its hits under it.
+    mutating func leaveTemplate() {
+        guard let pristineWord else { return }
+        depot_atomic_store(pristineWord, 0)
+        self.pristineWord = nil
+    }
+}
