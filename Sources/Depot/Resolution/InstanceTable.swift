@@ -208,7 +208,8 @@ struct InstanceTable: DropsValues {
             let id = ObjectIdentifier(scope)
             if let first {
                 guard ObjectIdentifier(first.scope.takeUnretainedValue()) != id,
-                    !rest.contains(where: { ObjectIdentifier($0.scope.takeUnretainedValue()) == id })
+                    !rest.contains(where: { ObjectIdentifier($0.scope.takeUnretainedValue()) == id }
+                    )
                 else { return false }
                 rest.append((Unmanaged.passUnretained(scope), shard))
             } else {

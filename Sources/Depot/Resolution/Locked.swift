@@ -203,7 +203,8 @@ final class Mutex: @unchecked Sendable {
         let raw = UnsafeMutableRawPointer.allocate(
             byteCount: Self.sideWordsOffset + 8 * count,
             alignment: MemoryLayout<pthread_mutex_t>.alignment)
-        mutex = raw.initializeMemory(as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
+        mutex = raw.initializeMemory(
+            as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
         sideWords = (raw + Self.sideWordsOffset).initializeMemory(
             as: UInt64.self, repeating: 0, count: count)
         // A non-recursive one checks errors: a thread that locks it again gets a message
