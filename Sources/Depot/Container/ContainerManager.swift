@@ -21,7 +21,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// Once ``realm`` is bound (0 before), the address of the realm, and after it the address
     /// of its table's generation, read without the lock; `State` holds the realm itself. Two
     /// side words of `state`'s allocation.
-    private let realmAddress: UnsafeMutablePointer<UInt64>
+    let realmAddress: UnsafeMutablePointer<UInt64>
     /// For a pristine lifetime scope (``adopt(_:)``), the address of its template and the
     /// template's generation, under which threads remember its hits (``hitOrigin``); 0 for
     /// any other manager. Two more side words of `state`'s allocation.
@@ -56,51 +56,6 @@ public final class ContainerManager: @unchecked Sendable {
             realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
         }
         caches = Caches(state: state)
-    }
-
-    /// Where this container's singletons live: an isolated realm current when the manager was
-    /// made, or else the realm current when it first needed one.
-    @usableFromInline
-    var realm: SingletonRealm {
-        let address = depot_atomic_load(realmAddress)
-        guard address != 0 else { return bindRealm() }
-        // `State.realm` (or the template) holds it for as long as the manager lives.
-        return Unmanaged<SingletonRealm>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(address))!)
-            .takeUnretainedValue()
-    }
-
-    /// Binds ``realm`` to `realm` (the current one by default), unless another thread just
-    /// did: a lifetime scope or child takes its container's, wherever it is made.
-    @discardableResult
-    func bindRealm(to chosen: SingletonRealm? = nil) -> SingletonRealm {
-        state.withLock { state in
-            if let realm = state.realm ?? state.template?.realm { return realm }
-            let realm = chosen ?? SingletonRealm.current
-            state.realm = realm
-            depot_atomic_store(realmAddress + 1, realm.instances.generationAddress)
-            depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: ObjectIdentifier(realm))))
-            return realm
-        }
-    }
-
-    /// Binds ``realm`` to the realm of `template`, which keeps it: the realm's address goes in
-    /// the side words, and no reference to it is counted (a write every thread's lifetime
-    /// scopes would share). Only for a new manager no other thread has seen yet.
-    func bindRealm(of template: ScopeTemplate) {
-        let realm = template.realmReference
-        realm._withUnsafeGuaranteedRef {
-            depot_atomic_store(realmAddress + 1, $0.instances.generationAddress)
-        }
-        depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: realm.toOpaque())))
-    }
-
-    /// The generation of ``realm``'s table, as the hit path reads it: two loads, no reference
-    /// counted. A thread's hit cache remembers a singleton only after the realm was bound.
-    @inline(__always)
-    var realmGeneration: UInt64 {
-        let address = depot_atomic_load(realmAddress + 1)
-        guard address != 0 else { return realm.instances.generation }
-        return depot_atomic_load(UnsafePointer(bitPattern: UInt(address))!)
     }
 
     deinit {

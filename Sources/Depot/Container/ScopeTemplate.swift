@@ -120,3 +120,25 @@ extension ContainerManager.State {
         self.pristineWord = nil
     }
 }
+
+// The thread's template, kept in its hit cache so that a purge of its container takes it back.
+extension HitCache {
+    /// The thread's template for lifetime scopes if it is of `generation`: the container's
+    /// current generation, which no other container's state ever has.
+    func template(generation: UInt64) -> ScopeTemplate? {
+        guard enter() else { return nil }
+        defer { leave() }
+        guard let template = scopeTemplate, template.generation == generation else { return nil }
+        return template
+    }
+
+    /// Keeps `template` as the thread's, in place of the one before; nothing during a purge.
+    func keep(_ template: ScopeTemplate) {
+        guard enter() else { return }
+        var replaced: ScopeTemplate? = template
+        swap(&replaced, &scopeTemplate)
+        leave()
+        // Released after leaving: its registrations' last release may run a deinit.
+        _ = replaced
+    }
+}

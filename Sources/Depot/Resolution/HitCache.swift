@@ -80,20 +80,20 @@ final class HitCache: @unchecked Sendable {
     /// Two-way set-associative: a key's set (two adjacent entries, the more recently remembered
     /// first) is found by the top bits of a hash, so two hot factories whose hashes meet do not
     /// push each other out. 256 sets: a power of two.
-    private static let capacity = 512
+    static let capacity = 512
     private static let shift = UInt64(64 - 8)
     let entries: UnsafeMutablePointer<Entry>
     /// 1 while the owning thread reads or writes entries.
-    private let busy: UnsafeMutablePointer<UInt64>
+    let busy: UnsafeMutablePointer<UInt64>
     /// 1 while a purge empties entries.
-    private let purging: UnsafeMutablePointer<UInt64>
+    let purging: UnsafeMutablePointer<UInt64>
 
     /// The thread's template for lifetime scopes of one container (``ScopeTemplate``): read and
     /// written by the owner, and emptied by a purge of its container, as cells are.
-    private var scopeTemplate: ScopeTemplate?
+    var scopeTemplate: ScopeTemplate?
 
     /// The caches of all threads, for purges.
-    private static let registry = Locked<[ObjectIdentifier: Unmanaged<HitCache>]>([:])
+    static let registry = Locked<[ObjectIdentifier: Unmanaged<HitCache>]>([:])
 
     init() {
         entries = .allocate(capacity: Self.capacity)
@@ -131,25 +131,6 @@ final class HitCache: @unchecked Sendable {
     @inline(__always)
     func leave() {
         depot_atomic_store(busy, 0)
-    }
-
-    /// The thread's template for lifetime scopes if it is of `generation`: the container's
-    /// current generation, which no other container's state ever has.
-    func template(generation: UInt64) -> ScopeTemplate? {
-        guard enter() else { return nil }
-        defer { leave() }
-        guard let template = scopeTemplate, template.generation == generation else { return nil }
-        return template
-    }
-
-    /// Keeps `template` as the thread's, in place of the one before; nothing during a purge.
-    func keep(_ template: ScopeTemplate) {
-        guard enter() else { return }
-        var replaced: ScopeTemplate? = template
-        swap(&replaced, &scopeTemplate)
-        leave()
-        // Released after leaving: its registrations' last release may run a deinit.
-        _ = replaced
     }
 
     /// The first entry of the set of `key` in `owner`, a manager or a singleton realm.
@@ -259,46 +240,5 @@ final class HitCache: @unchecked Sendable {
         entry.pointee.realmGeneration = realmGeneration
         leave()
         _ = replaced
-    }
-
-    /// Empties, on every thread, the entries of cells that `owner` (a manager, or a singleton
-    /// realm) kept.
-    ///
-    /// With `templates`, from the deinit of a manager whose lifetime scopes' templates threads
-    /// may keep, empties those too: not from a table's purge, which runs under the table's lock,
-    /// where a template's release (of registrations that captured instances) must not run.
-    static func purge(owner: ObjectIdentifier, templates: Bool = false) {
-        // The registry holds unretained caches; the cells taken out are released after it.
-        var dropped: [AnyObject] = []
-        registry.withLock { caches in
-            for cache in caches.values {
-                cache._withUnsafeGuaranteedRef {
-                    $0.drop(owner: owner, templates: templates, into: &dropped)
-                }
-            }
-        }
-        // Released here, with no cache locked.
-        dropped.removeAll()
-    }
-
-    private func drop(owner: ObjectIdentifier, templates: Bool, into dropped: inout [AnyObject]) {
-        while depot_announce_and_check(purging, 1, busy) != 0 {
-            sched_yield()
-        }
-        defer { depot_atomic_store(purging, 0) }
-        if templates, let template = scopeTemplate, template.origin == owner {
-            dropped.append(template)
-            scopeTemplate = nil
-        }
-        for index in 0..<Self.capacity {
-            let entry = entries + index
-            guard entry.pointee.manager == owner || entry.pointee.realm == owner,
-                let cell = entry.pointee.cell
-            else { continue }
-            dropped.append(cell)
-            // Only the cell: the owner reads the rest of an entry without the handshake. An
-            // entry of kind `kept` without a cell is a miss.
-            entry.pointee.cell = nil
-        }
     }
 }

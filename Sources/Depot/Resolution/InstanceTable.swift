@@ -62,14 +62,14 @@ struct InstanceTable: DropsValues {
         let createdAt: Double
     }
 
-    private(set) var cells = CellMap()
+    var cells = CellMap()
     var creations: [InstanceKey: PendingCreation] = [:]
     /// The factories with instances kept per parameter value: only their removal scans.
-    private var parameterised: Set<FactoryKey> = []
+    var parameterised: Set<FactoryKey> = []
     /// The per-container scopes whose holders note this table's manager (`Scope.track`), and
     /// in which shard: for the manager's deinit to take it back. Never emptied before: a
     /// manager is noted once per scope. Unretained: scopes are never deallocated.
-    private(set) var tracked = TrackedScopes()
+    var tracked = TrackedScopes()
     /// The storages of custom scopes, made on first use, by scope.
     var storages: [ObjectIdentifier: any ScopeStorage] = [:]
     var stored: [InstanceKey: Stored] = [:]
@@ -190,145 +190,11 @@ struct InstanceTable: DropsValues {
         replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
     }
 
-    /// Whether the manager of this table must be noted in the holders of `scope` (a
-    /// per-container scope it just kept an instance of), in shard `shard`: only the first time.
-    @usableFromInline
-    mutating func needsTracking(in scope: Scope, shard: Int) -> Bool {
-        tracked.insert(scope, shard: shard)
-    }
-
-    /// The scopes a table's manager is noted in, with their shards; the first apart, so that a
-    /// lifetime scope's table (one such scope, usually) allocates no array for it.
-    struct TrackedScopes: Sequence {
-        private var first: (scope: Unmanaged<Scope>, shard: Int)?
-        private var rest: [(scope: Unmanaged<Scope>, shard: Int)] = []
-
-        /// Adds `scope` unless it is there; returns whether it was added.
-        mutating func insert(_ scope: Scope, shard: Int) -> Bool {
-            let id = ObjectIdentifier(scope)
-            if let first {
-                guard ObjectIdentifier(first.scope.takeUnretainedValue()) != id,
-                    !rest.contains(where: { ObjectIdentifier($0.scope.takeUnretainedValue()) == id }
-                    )
-                else { return false }
-                rest.append((Unmanaged.passUnretained(scope), shard))
-            } else {
-                first = (Unmanaged.passUnretained(scope), shard)
-            }
-            return true
-        }
-
-        func makeIterator() -> some IteratorProtocol<(scope: Unmanaged<Scope>, shard: Int)> {
-            ((first.map { [$0] } ?? []) + rest).makeIterator()
-        }
-    }
-
     /// Keeps `cell` for `key`; the cell it replaces, if any, is dropped.
     private mutating func dropCell(replacedBy cell: Cell, for key: InstanceKey) {
         if let replaced = cells.updateValue(cell, forKey: key) {
             drop(replaced)
             purgeHitCaches()
         }
-    }
-
-    /// Forgets the instances of `scope` (emptying its storage, for a custom scope) and cancels
-    /// their creations.
-    ///
-    /// A custom storage's `removeAll()` is user code that runs under the lock, by design: a
-    /// storage needs no lock of its own (see ``ScopeStorage``).
-    mutating func removeInstances(of scope: Scope) {
-        let id = ObjectIdentifier(scope)
-        removeAll { _, scope in scope == id }
-        storages[id]?.removeAll()
-    }
-
-    /// Forgets the instances (and cancels the creations) that `predicate` selects by key and
-    /// scope. Values in custom storages stop counting; the storages keep them until reset.
-    private mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
-        drop(cells)
-        cells = cells.keeping { key, cell in !predicate(key, cell.scope) }
-        purgeHitCaches()
-        drop(creations)
-        creations = creations.filter { !predicate($0.key, $0.value.scope) }
-        stored = stored.filter { !predicate($0.key, $0.value.scope) }
-        dropDisposals { key, disposal in predicate(key, disposal.scope) }
-    }
-
-    /// Forgets the instances of one factory (and cancels its creations): without a scan, unless
-    /// the factory keeps instances per parameter.
-    mutating func removeInstances(of factory: FactoryKey, owner: ObjectIdentifier?) {
-        let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
-        if let removed = cells.removeValue(forKey: key) {
-            drop(removed)
-            purgeHitCaches()
-        }
-        if let cancelled = creations.removeValue(forKey: key) {
-            drop(cancelled)
-        }
-        stored[key] = nil
-        dropDisposal(forKey: key)
-        if parameterised.contains(factory) {
-            removeAll { instance, _ in instance.factory == factory && instance.owner == owner }
-        }
-    }
-
-    /// Forgets every instance (emptying every custom storage) and cancels every creation.
-    mutating func removeAll() {
-        dropAllCellsAndCreations()
-        parameterised.removeAll()
-        removeStored()
-    }
-
-    /// Drops every cell (purging the hit caches) and every creation in flight.
-    private mutating func dropAllCellsAndCreations() {
-        drop(cells)
-        cells.removeAll()
-        purgeHitCaches()
-        drop(creations)
-        creations.removeAll()
-        dropDisposals { _, _ in true }
-    }
-
-    /// Empties the hit caches' entries of this table's cells, if any thread has one: called
-    /// after dropping cells, under the table's lock, so no thread remembers a dropped cell. The
-    /// purge releases no instance: the dropped cells are in ``dropped`` until the lock is let
-    /// go.
-    mutating func purgeHitCaches() {
-        guard let owner = rememberedBy else { return }
-        rememberedBy = nil
-        HitCache.purge(owner: owner)
-    }
-
-    private mutating func removeStored() {
-        stored.removeAll()
-        for storage in storages.values {
-            storage.removeAll()
-        }
-    }
-
-    /// Whether no instance is kept.
-    var isEmpty: Bool { cells.isEmpty && stored.isEmpty }
-
-    /// The kept instances and their teardown, without the creations in flight: what `push()`
-    /// saves. Custom storages belong to the user and cannot be copied.
-    var snapshot: (cells: CellMap, disposals: [InstanceKey: Disposal]) {
-        (cells, disposals.filter { cells[$0.key] != nil })
-    }
-
-    /// Puts back what `snapshot` saved; creations in flight are cancelled, and custom storages
-    /// are emptied, so nothing made after the snapshot outlives `pop()` (what it had to dispose
-    /// is disposed). An instance disposed since the snapshot is not brought back.
-    mutating func restore(_ snapshot: (cells: CellMap, disposals: [InstanceKey: Disposal])) {
-        let live = snapshot.disposals.filter { !$0.value.isClaimed }
-        dropDisposals { key, disposal in live[key] !== disposal }
-        disposals = [:]
-        dropAllCellsAndCreations()
-        cells = snapshot.cells
-        for key in snapshot.disposals.keys where live[key] == nil {
-            cells.removeValue(forKey: key)
-        }
-        disposals = live
-        parameterised = Set(snapshot.cells.parameterKeys.map(\.factory))
-        removeStored()
     }
 }
