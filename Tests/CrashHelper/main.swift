@@ -19,6 +19,12 @@ extension Container {
         self { n in n == 0 ? Node(depth: 0) : Node(depth: self.countdown(n - 1).depth + 1) }
     }
     var again: ParameterFactory<Int, Node> { self { n in self.again(n) } }
+    /// 0 -> 1 -> ... -> 12 -> 3: a cycle of ten steps after three that are not in it.
+    var chain: ParameterFactory<Int, Node> {
+        self { n in Node(depth: self.chain(n == 12 ? 3 : n + 1).depth + 1) }
+    }
+    var graphA: Factory<A> { self { A(self.graphB()) }.graph }
+    var graphB: Factory<B> { self { B(self.graphA()) }.graph }
     var promisedNode: Factory<Node?> { promised() }
 }
 
@@ -130,6 +136,10 @@ case "cached-cycle":
     _ = container.cachedA()
 case "parameter-cycle":
     _ = container.again(3)
+case "long-cycle":
+    _ = container.chain(0)
+case "graph-cycle":
+    _ = container.graphA()
 case "parameter-recursion":
     print("depth \(container.countdown(20).depth)")
 case "cross-thread-cycle":

@@ -65,6 +65,9 @@ final class Creation: PendingCreation, @unchecked Sendable {
     @usableFromInline
     func wait(by frame: ResolutionFrame) {
         if let circle = enterWait(by: frame) {
+            // This thread's own creation, on its path since the step that closes the cycle was
+            // pushed (pushes are checked only at some depths): a cycle of this thread.
+            frame.failOnFirstCycle()
             frame.failCircularWait(continuingWith: circle)
         }
         gate.lock()

@@ -137,7 +137,11 @@ final class ResolutionFrame {
             graph = ambient.graph
             isGraphJoined = true
         }
-        checkPush(step)
+        // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it, and
+        // a resolution as shallow as most are pays nothing for the check.
+        if depth >= Self.firstCycleCheck, depth & (depth - 1) == 0 {
+            checkPush(step)
+        }
         if depth == capacity {
             grow()
         }
@@ -154,6 +158,9 @@ final class ResolutionFrame {
         capacity *= 2
     }
 
+    /// The depth of the first check for a cycle (see `push`): deeper than most resolutions.
+    private static let firstCycleCheck = 8
+
     /// Stops the process if `step` is already on the path or the path is too deep.
     private func checkPush(_ step: ResolutionStep) {
         // Compares the cheap fields in place first, without copying a step out of the array.
@@ -163,11 +170,12 @@ final class ResolutionFrame {
             if onPath.pointee.manager == step.manager, onPath.pointee.key == step.key,
                 onPath.pointee.isSameResolution(as: step)
             {
-                failCycle(closingWith: step)
+                failOnFirstCycle(closingWith: step)
             }
             index += 1
         }
         if depth >= Self.maximumDepth {
+            failOnFirstCycle(closingWith: step)
             failTooDeep(at: step)
         }
     }
@@ -220,10 +228,18 @@ final class ResolutionFrame {
         }
     }
 
-    private func failCycle(closingWith step: ResolutionStep) -> Never {
-        let start = path.firstIndex { $0.isSameResolution(as: step) } ?? 0
-        let names = path[start...].map(\.description) + [step.description]
-        fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
+    /// Stops the process with the first cycle on the path (and `step`, if one is about to be
+    /// pushed), if there is one: its steps from the first to come back to the point where it
+    /// does, as they would be found if every push were checked.
+    func failOnFirstCycle(closingWith step: ResolutionStep? = nil) {
+        let steps = path + (step.map { [$0] } ?? [])
+        for end in steps.indices.dropFirst() {
+            guard
+                let start = steps[..<end].firstIndex(where: { $0.isSameResolution(as: steps[end]) })
+            else { continue }
+            let names = steps[start...end].map(\.description)
+            fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
+        }
     }
 
     private func failTooDeep(at step: ResolutionStep) -> Never {

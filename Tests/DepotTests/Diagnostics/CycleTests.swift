@@ -21,6 +21,24 @@ import Testing
                     + "Container.cachedA<A>"))
     }
 
+    @Test func longCycleAfterOtherStepsStopsWithExactlyItsSteps() throws {
+        let run = try runCrashHelper("long-cycle")
+        #expect(run.status != 0)
+        let steps = Array(repeating: "Container.chain<Node>", count: 11)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
+    }
+
+    @Test func cycleThroughGraphFactoriesStopsWithItsPath() throws {
+        let run = try runCrashHelper("graph-cycle")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: Container.graphA<A> -> Container.graphB<B> -> "
+                    + "Container.graphA<A>"))
+    }
+
     @Test func sameParameterAgainIsACycle() throws {
         let run = try runCrashHelper("parameter-cycle")
         #expect(run.status != 0)
