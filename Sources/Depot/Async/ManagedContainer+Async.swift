@@ -106,7 +106,7 @@ extension Scope {
             }
         case .container:
             for cache in holdingCaches() {
-                disposals += cache.state.withLock { state in
+                disposals += cache.withLock { state in
                     let taken = state.instances.takeDisposals(of: self)
                     state.instances.removeInstances(of: self)
                     return taken

@@ -14,8 +14,6 @@ extension ContainerManager {
         /// singletons.
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
-        /// Serialises `autoRegister()`, once it has been needed (see `autoRegisterIfNeeded`).
-        var autoRegistrationGate: Mutex?
         var defaultScope: Scope? {
             didSet { leaveTemplate() }
         }
@@ -25,7 +23,6 @@ extension ContainerManager {
         var isRecordingDependencies = false {
             didSet { updateIsObserved() }
         }
-        var dependencies = DependencyGraph()
         var logger: (String) -> Void = { print($0) }
         var promiseTriggersError = FactoryContext.isDebugBuild
         var decorator: ((Any) -> Void)? {
@@ -35,11 +32,9 @@ extension ContainerManager {
         /// so a plain hit tests one byte for all three.
         private(set) var isObserved = false
         var clock = Clock.monotonic
-        var snapshots: [Snapshot] = []
-        /// The factories already warned about, so each warning is logged once.
-        var warned: Set<FactoryKey> = []
-        /// The (owner, dependency) pairs already reported as captive.
-        var warnedCaptives: Set<String> = []
+        /// What few containers ever use, apart: made on first use, so that making and
+        /// dropping a container (one per request) does not make and drop these too.
+        var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
         var cacheOwner: ContainerManager? {
             didSet { leaveTemplate() }
@@ -63,11 +58,34 @@ extension ContainerManager {
 
         static var dropsDisposals: Bool { true }
 
+        /// What few containers ever use; made when first asked for, under the lock.
+        var seldom: SeldomUsed {
+            mutating get {
+                if let seldomUsed { return seldomUsed }
+                let made = SeldomUsed()
+                seldomUsed = made
+                return made
+            }
+        }
+
         /// Kept with the instance table's, which drops most.
         var dropped: [Any] {
             get { instances.dropped }
             set { instances.dropped = newValue }
         }
+    }
+
+    /// The part of a manager's state that few containers ever use. A class, changed in place
+    /// through ``State/seldom``, under the manager's lock like the rest of the state.
+    final class SeldomUsed {
+        /// Serialises `autoRegister()`, once it has been needed (see `autoRegisterIfNeeded`).
+        var autoRegistrationGate: Mutex?
+        var dependencies = DependencyGraph()
+        var snapshots: [Snapshot] = []
+        /// The factories already warned about, so each warning is logged once.
+        var warned: Set<FactoryKey> = []
+        /// The (owner, dependency) pairs already reported as captive.
+        var warnedCaptives: Set<String> = []
     }
 
     /// What `push()` saves.

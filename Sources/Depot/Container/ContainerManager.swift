@@ -13,11 +13,7 @@ internal import CDepotAtomics
 /// All members are safe to use from any thread.
 // @unchecked Sendable: all mutable state is inside `state`, a `Locked`.
 public final class ContainerManager: @unchecked Sendable {
-    // `caches` holds the same `Locked` as `state`; it is stored here too so that every resolve
-    // reaches the lock in one load.
     let state: Locked<State>
-    /// The per-container caches, as scopes reach them for `Scope.reset()`.
-    let caches: Caches
     /// Once ``realm`` is bound (0 before), the address of the realm, and after it the address
     /// of its table's generation, read without the lock; `State` holds the realm itself. Two
     /// side words of `state`'s allocation.
@@ -55,13 +51,16 @@ public final class ContainerManager: @unchecked Sendable {
             (realmAddress + 1).pointee = realm.instances.generationAddress
             realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
         }
-        caches = Caches(state: state)
     }
 
     deinit {
         // Threads' hit caches may hold this manager's cells: they must not outlive it.
-        let (remembered, templates, tracked) = state.withLockReading { state, _ in
-            (state.instances.rememberedBy != nil, state.hasScopeTemplates, state.instances.tracked)
+        let (remembered, templates, tracked, isLifetimeScope) = state.withLockReading {
+            state, _ in
+            (
+                state.instances.rememberedBy != nil, state.hasScopeTemplates,
+                state.instances.tracked, state.template != nil
+            )
         }
         if remembered || templates {
             HitCache.purge(owner: ObjectIdentifier(self), templates: templates)
@@ -71,6 +70,21 @@ public final class ContainerManager: @unchecked Sendable {
         for (scope, shard) in tracked {
             scope.takeUnretainedValue().untrack(caches, shard: shard)
         }
+        if isLifetimeScope {
+            passOnStorage()
+        }
+    }
+
+    /// Leaves this lifetime scope's emptied table dictionaries to the next lifetime scope this
+    /// thread makes (see `adopt`), if the thread has resolved before and keeps none yet.
+    private func passOnStorage() {
+        guard let pointer = depot_current_frame() else { return }
+        let frame = Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
+        guard frame.spareStorage == nil else { return }
+        var storage = state.withLock { $0.instances.takeStorage() }
+        // What the table kept is released here, with no lock held, as the table's end would.
+        storage.removeAll()
+        frame.spareStorage = storage
     }
 
     /// Forgets registrations, contexts and cached instances, as `options` says.
@@ -131,7 +145,7 @@ public final class ContainerManager: @unchecked Sendable {
     public func push() {
         // Copies references: releases nothing.
         state.withLock { state in
-            state.snapshots.append(
+            state.seldom.snapshots.append(
                 Snapshot(registrations: state.registrations, instances: state.instances.snapshot))
         }
     }
@@ -140,7 +154,7 @@ public final class ContainerManager: @unchecked Sendable {
     public func pop() {
         // What the snapshot replaces is dropped, and released after the lock.
         state.withLock { state in
-            guard let snapshot = state.snapshots.popLast() else { return }
+            guard let snapshot = state.seldom.snapshots.popLast() else { return }
             state.removeAllRegistrations()
             state.registrations = snapshot.registrations
             state.instances.restore(snapshot.instances)
@@ -162,23 +176,12 @@ public final class ContainerManager: @unchecked Sendable {
         cacheOwner.state.withLock { body(&$0.instances) }
     }
 
-    /// A manager's per-container caches, for scopes to reset: their holders keep it until the
-    /// manager's deinit takes it back.
-    final class Caches: Sendable {
-        let state: Locked<State>
+    /// A manager's per-container caches, as scopes reach them for `reset()`: its locked state
+    /// itself, which their holders keep until the manager's deinit takes it back.
+    typealias Caches = Locked<State>
 
-        init(state: Locked<State>) {
-            self.state = state
-        }
-
-        func removeInstances(of scope: Scope) {
-            // A custom storage's removeAll() runs here, by design (see `ScopeStorage`); the
-            // cells dropped are released after the lock.
-            state.withLock { state in
-                state.instances.removeInstances(of: scope)
-            }
-        }
-    }
+    /// The per-container caches of this manager (see ``Caches``).
+    var caches: Caches { state }
 
     /// Runs the container's `autoRegister()` if it has not run since the manager was made or its
     /// registrations were reset. Other threads wait for it.
@@ -224,14 +227,25 @@ public final class ContainerManager: @unchecked Sendable {
     /// first use: a lifetime scope (one per request) never needs one.
     private var autoRegistrationGate: Mutex {
         state.withLockReading { state, _ in
-            if let gate = state.autoRegistrationGate { return gate }
+            if let gate = state.seldom.autoRegistrationGate { return gate }
             let gate = Mutex(recursive: true)
-            state.autoRegistrationGate = gate
+            state.seldom.autoRegistrationGate = gate
             return gate
         }
     }
 
     private enum AutoRegistrationPhase {
         case done, runningOnThisThread, toRun
+    }
+}
+
+extension Locked where State == ContainerManager.State {
+    /// Forgets the instances of `scope` these caches keep.
+    func removeInstances(of scope: Scope) {
+        // A custom storage's removeAll() runs here, by design (see `ScopeStorage`); the cells
+        // dropped are released after the lock.
+        withLock { state in
+            state.instances.removeInstances(of: scope)
+        }
     }
 }

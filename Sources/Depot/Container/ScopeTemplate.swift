@@ -72,7 +72,14 @@ extension ContainerManager {
     @usableFromInline
     func adopt(_ template: ScopeTemplate) {
         let inherited = template.inheritance
+        let spare = ResolutionFrame.currentReference._withUnsafeGuaranteedRef { frame in
+            defer { frame.spareStorage = nil }
+            return frame.spareStorage
+        }
         state.withLock { state in
+            if let spare {
+                state.instances.use(spare)
+            }
             state.inherit(inherited)
             state.registrations = inherited.registrations
             state.isAutoRegistered = true

@@ -5,7 +5,7 @@ extension ContainerManager {
         owner: ResolutionStep, ownerScope: Scope, dependency: ResolutionStep, scope: Scope
     ) {
         let pair = "\(owner) -> \(dependency)"
-        let isFirst = state.withLock { $0.warnedCaptives.insert(pair).inserted }
+        let isFirst = state.withLock { $0.seldom.warnedCaptives.insert(pair).inserted }
         guard isFirst else { return }
         logger(
             "Depot: captive dependency: \(owner) [\(ownerScope)] resolves \(dependency) "

@@ -11,12 +11,12 @@ extension ContainerManager {
     /// The dependencies recorded while ``isRecordingDependencies`` was on; render them with
     /// ``DependencyGraph/dot()`` or ``DependencyGraph/mermaid()``.
     public func dependencyGraph() -> DependencyGraph {
-        state.withLock { $0.dependencies }
+        state.withLock { $0.seldom.dependencies }
     }
 
     /// Forgets the recorded dependencies.
     public func removeRecordedDependencies() {
-        state.withLock { $0.dependencies = DependencyGraph() }
+        state.withLock { $0.seldom.dependencies = DependencyGraph() }
     }
 
     /// What this container keeps cached now, by scope name: each factory as `key<Type>`

@@ -26,7 +26,9 @@ extension ContainerManager {
             logger("Depot: \(depth): \(step) = \(origin.rawValue) [\(plan.scope)]")
         }
         if plan.records {
-            state.withLock { $0.dependencies.add(step, scope: plan.scope, resolvedBy: parent) }
+            state.withLock {
+                $0.seldom.dependencies.add(step, scope: plan.scope, resolvedBy: parent)
+            }
         }
     }
 }

@@ -27,7 +27,7 @@ final class Creation: PendingCreation, @unchecked Sendable {
     /// on or ends, never on a cache hit.
     static let waitGraph = Mutex()
 
-    private let gate = Mutex(sideWords: 2)
+    private let gate = MutexStorage(recursive: false, sideWords: 2)
     private var owner: ResolutionFrame?
     /// `finishing` (set by the creator in `finish`) and `waited` (set by a waiter before it
     /// reads `owner`), a word each, for `finish`'s handshake: in the gate's allocation.
@@ -39,6 +39,10 @@ final class Creation: PendingCreation, @unchecked Sendable {
         self.owner = frame
         super.init(step: step, scope: scope)
         gate.lock()
+    }
+
+    deinit {
+        gate.destroy()
     }
 
     /// Ends the creation and wakes every waiter.

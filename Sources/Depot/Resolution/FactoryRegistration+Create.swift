@@ -161,7 +161,7 @@ extension FactoryRegistration {
     func warnOnce(_ message: @autoclosure () -> String) {
         guard FactoryContext.isDebugBuild else { return }
         let key = key
-        let isFirst = manager.state.withLock { $0.warned.insert(key).inserted }
+        let isFirst = manager.state.withLock { $0.seldom.warned.insert(key).inserted }
         if isFirst {
             manager.logger(message())
         }

@@ -37,6 +37,12 @@ extension InstanceTable {
             keyed.removeAll()
         }
 
+        /// Empties the map, keeping its dictionaries' room for another table.
+        mutating func removeAllKeepingCapacity() {
+            plain.removeAll(keepingCapacity: true)
+            keyed.removeAll(keepingCapacity: true)
+        }
+
         /// The cells `isIncluded` keeps.
         func keeping(where isIncluded: (InstanceKey, Cell) -> Bool) -> CellMap {
             var map = CellMap()
@@ -70,5 +76,32 @@ extension InstanceTable {
                 return keyed.next()
             }
         }
+    }
+}
+
+// The dictionaries of a lifetime scope's table, passed on emptied to the next lifetime scope the
+// thread makes: a request's scope then allocates none for its cached instances.
+extension InstanceTable {
+    /// A table's cells and creations dictionaries, with their room.
+    struct Storage {
+        var cells: CellMap
+        var creations: [InstanceKey: PendingCreation]
+
+        /// Empties both, keeping their room: what they held is released here.
+        mutating func removeAll() {
+            cells.removeAllKeepingCapacity()
+            creations.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Takes the cells and creations out, leaving none: for a table that is going away.
+    mutating func takeStorage() -> Storage {
+        defer { (cells, creations) = (CellMap(), [:]) }
+        return Storage(cells: cells, creations: creations)
+    }
+
+    /// Uses `storage`, emptied, as this (new, empty) table's.
+    mutating func use(_ storage: Storage) {
+        (cells, creations) = (storage.cells, storage.creations)
     }
 }

@@ -194,12 +194,29 @@ extension Locked where State: DropsValues {
 /// A plain pthread mutex that one thread locks and the same thread later unlocks.
 // @unchecked Sendable: a pthread mutex is made to be shared between threads.
 final class Mutex: @unchecked Sendable {
+    private let storage: MutexStorage
+
+    init(recursive: Bool = false) {
+        storage = MutexStorage(recursive: recursive, sideWords: 0)
+    }
+
+    deinit {
+        storage.destroy()
+    }
+
+    func lock() { storage.lock() }
+    func unlock() { storage.unlock() }
+}
+
+/// A pthread mutex and `sideWords` words (zero at first) in one allocation, which its owner
+/// makes, and destroys with ``destroy()``: for an object that needs a mutex without allocating
+/// a ``Mutex`` object too (a creation).
+struct MutexStorage {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// `sideWords` words (zero at first) after the mutex, in its allocation, for the owner to
-    /// read and write atomically.
+    /// Words for the owner to read and write atomically.
     let sideWords: UnsafeMutablePointer<UInt64>
 
-    init(recursive: Bool = false, sideWords count: Int = 0) {
+    init(recursive: Bool, sideWords count: Int) {
         let raw = UnsafeMutableRawPointer.allocate(
             byteCount: Self.sideWordsOffset + 8 * count,
             alignment: MemoryLayout<pthread_mutex_t>.alignment)
@@ -221,7 +238,8 @@ final class Mutex: @unchecked Sendable {
         (MemoryLayout<pthread_mutex_t>.stride + 7) / 8 * 8
     }
 
-    deinit {
+    /// Destroys the mutex and frees the allocation; not to be used after.
+    func destroy() {
         pthread_mutex_destroy(mutex)
         UnsafeMutableRawPointer(mutex).deallocate()
     }
@@ -235,5 +253,6 @@ final class Mutex: @unchecked Sendable {
                     + "Break the cycle, e.g. by reading it after the factory has returned.")
         }
     }
+
     func unlock() { pthread_mutex_unlock(mutex) }
 }

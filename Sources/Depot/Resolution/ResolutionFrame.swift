@@ -47,6 +47,9 @@ final class ResolutionFrame {
     /// The last graph this thread made and nobody kept, emptied for the next resolution: most
     /// resolutions allocate none.
     @exclusivity(unchecked) var spareGraph: ResolutionGraph?
+    /// The emptied table dictionaries of the last lifetime scope that went on this thread, for
+    /// the next one it makes (see `ContainerManager.adopt`).
+    @exclusivity(unchecked) var spareStorage: InstanceTable.Storage?
     /// The creation this thread is blocked on, and its path then, for the cycle message of another
     /// thread; read and written only under `Creation.waitGraph`.
     var waitingOn: Creation?

@@ -82,6 +82,45 @@ extension Container {
         }
     }
 
+    @Test func aReleasedScopeLetsGoOfItsInstancesAndTheNextStartsEmpty() {
+        let root = Container()
+        weak var released: Thing?
+        do {
+            let scope = root.newLifetimeScope()
+            let thing = scope.templateThing()
+            released = thing
+            #expect(scope.templateThing() === thing)
+        }
+        #expect(released == nil)
+        // The next scope on this thread takes the emptied table of the last one.
+        let next = root.newLifetimeScope()
+        let fresh = next.templateThing()
+        #expect(next.templateThing() === fresh)
+        #expect(root.newLifetimeScope().templateThing() !== fresh)
+    }
+
+    @Test func aScopeReleasedWithoutShutdownStillDisposesItsInstances() async throws {
+        let journal = Journal()
+        let root = Container()
+        do {
+            let scope = root.newLifetimeScope()
+            let factory = Factory(scope) { Thing(id: 3) }.cached.onDispose {
+                journal.append("disposed \($0.id)")
+            }
+            _ = factory()
+        }
+        try await journal.wait(for: 1)
+        #expect(journal.entries == ["disposed 3"])
+        // The next scope's table, made from the released one's, keeps and disposes its own.
+        let next = root.newLifetimeScope()
+        let factory = Factory(next) { Thing(id: 4) }.cached.onDispose {
+            journal.append("disposed \($0.id)")
+        }
+        _ = factory()
+        await next.shutdown()
+        #expect(journal.entries == ["disposed 3", "disposed 4"])
+    }
+
     /// Scopes made and used on many threads while the container's registrations change: each
     /// scope sees one state of its container, keeps its cached instance, and shares the
     /// singleton.
