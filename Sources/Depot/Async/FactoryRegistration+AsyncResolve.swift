@@ -14,6 +14,8 @@ extension FactoryRegistration {
                 return try await resolveAsyncPlain(parameter, scope: .unique)
             case .graph:
                 return try await resolveAsyncPlain(parameter, scope: .graph)
+            case .container:
+                return try await resolveAsyncLocked(parameter)
             }
         }
         return try await resolveAsyncLocked(parameter)

@@ -23,12 +23,16 @@ public protocol ScopingContainer: ManagedContainer {
 }
 
 extension ScopingContainer {
+    /// ``manager``, read through its getter (which counts a reference for as long as it is
+    /// used): the default for containers other than ``Container``.
     public var _managerReference: Unmanaged<ContainerManager> {
         Unmanaged.passUnretained(manager)
     }
 }
 
 extension Container: ScopingContainer {
+    /// ``manager``, read in place: making a lifetime scope of a `Container` counts no reference
+    /// to its manager.
     public var _managerReference: Unmanaged<ContainerManager> {
         // A stored `let` of this final class: read in place, with no retain.
         Unmanaged.passUnretained(manager)

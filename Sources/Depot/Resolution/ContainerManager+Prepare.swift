@@ -18,6 +18,39 @@ extension ContainerManager {
         /// weakly held scopes, in debug builds.
         @usableFromInline let checksCaptive: Bool
 
+        /// The plan of a plain factory declared with `scope`: nothing registered, nothing
+        /// observed (what a remembered `.container` hit stands for).
+        @usableFromInline
+        init(plainIn scope: Scope) {
+            registration = nil
+            self.scope = scope
+            timeToLive = nil
+            trace = false
+            records = false
+            decorator = nil
+            cacheOwner = nil
+            #if DEBUG
+                checksCaptive = scope.holdsWeakly
+            #else
+                checksCaptive = false
+            #endif
+        }
+
+        init(
+            registration: Registration?, scope: Scope, timeToLive: Double?, trace: Bool,
+            records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?,
+            checksCaptive: Bool
+        ) {
+            self.registration = registration
+            self.scope = scope
+            self.timeToLive = timeToLive
+            self.trace = trace
+            self.records = records
+            self.decorator = decorator
+            self.cacheOwner = cacheOwner
+            self.checksCaptive = checksCaptive
+        }
+
         /// Whether a resolved value needs more than returning: decorators, a trace line,
         /// recording, or the captive check.
         @usableFromInline
@@ -122,6 +155,14 @@ extension ContainerManager {
             switch placement {
             case .container:
                 let instanceKey = InstanceKey(factory: key, owner: nil, parameter: parameter)
+                // A lifetime scope's own cells are not remembered, but that the factory is a
+                // plain caching one is, for every scope made from the same template.
+                if let remembered, !remembersCells, registration == nil, declaredScope != nil {
+                    ResolutionFrame.current.hits.remember(
+                        nil, kind: .container, origin: remembered.id, key: key,
+                        scope: declaredScope, generation: remembered.generation, realm: nil,
+                        realmGeneration: 0)
+                }
                 if let owner = state.cacheOwner {
                     let sharedPlan = plan()
                     sharedLookup = (owner, instanceKey, sharedPlan)

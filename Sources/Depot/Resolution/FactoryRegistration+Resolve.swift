@@ -17,6 +17,11 @@ extension FactoryRegistration {
                 return resolveUnique(parameter)
             case .graph:
                 return resolveGraph(parameter)
+            case .container:
+                // Remembered only for a factory declared with its scope.
+                return scopeReference!._withUnsafeGuaranteedRef {
+                    resolveMiss(parameter, plan: ContainerManager.Plan(plainIn: $0))
+                }
             }
         }
         return resolveLocked(parameter)

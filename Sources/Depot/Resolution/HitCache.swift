@@ -62,6 +62,9 @@ final class HitCache: @unchecked Sendable {
         case kept
         case unique
         case graph
+        /// A plain per-container caching factory of a pristine lifetime scope (remembered under
+        /// its template): its instance is in the scope's own table.
+        case container
     }
 
     /// What ``beginHit(manager:key:scope:)`` found.
@@ -75,6 +78,10 @@ final class HitCache: @unchecked Sendable {
         /// A plain `.graph` resolve: the caller looks in the resolution graph, and runs the
         /// declared closure if the graph has no instance yet. The cache is not left busy.
         case graph
+        /// A plain per-container caching factory of a pristine lifetime scope, declared with a
+        /// scope: the caller looks in the scope's table, with no registration or setting to
+        /// read first. The cache is not left busy.
+        case container
     }
 
     /// Two-way set-associative: a key's set (two adjacent entries, the more recently remembered
@@ -176,6 +183,7 @@ final class HitCache: @unchecked Sendable {
         switch entry.pointee.kind {
         case .unique: return .unique
         case .graph: return .graph
+        case .container: return .container
         case .kept: break
         }
         guard enter() else { return nil }

@@ -24,6 +24,33 @@ extension Container {
         #expect(root.templateService().name == "live")
     }
 
+    @Test func aCachedFactoryFollowsRegistrationsAndResetsInEveryScope() {
+        let root = Container()
+        let first = root.newLifetimeScope()
+        let kept = first.templateThing()
+        // Another scope of the same template finds the factory plain without its lock.
+        let second = root.newLifetimeScope()
+        let own = second.templateThing()
+        #expect(own !== kept)
+        #expect(second.templateThing() === own)
+        second.templateThing.register { Thing(id: 9) }
+        #expect(second.templateThing().id == 9)
+        #expect(first.templateThing() === kept)
+        root.templateThing.register { Thing(id: 8) }
+        #expect(root.newLifetimeScope().templateThing().id == 8)
+    }
+
+    @Test func aScopesResetReachesInstancesMadeWithoutTheLock() {
+        let root = Container()
+        _ = root.newLifetimeScope().perRequestLog()
+        // This thread now makes a request scope's instance without reading its registrations.
+        let scope = root.newLifetimeScope()
+        let log = scope.perRequestLog()
+        #expect(scope.perRequestLog() === log)
+        Scope.perRequest.reset()
+        #expect(scope.perRequestLog() !== log)
+    }
+
     @Test func aRegistrationOnTheContainerReachesTheScopesMadeAfterIt() {
         let root = Container()
         let before = root.newLifetimeScope()
