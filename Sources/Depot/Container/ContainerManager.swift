@@ -55,11 +55,19 @@ public final class ContainerManager: @unchecked Sendable {
 
     deinit {
         // Threads' hit caches may hold this manager's cells: they must not outlive it.
-        let (remembered, templates, tracked, isLifetimeScope) = state.withLockReading {
-            state, _ in
+        // A lifetime scope leaves its emptied table dictionaries to the next one its thread
+        // makes (see `adopt`), if the thread has resolved before and keeps none yet.
+        let frame = depot_current_frame().map {
+            Unmanaged<ResolutionFrame>.fromOpaque($0).takeUnretainedValue()
+        }
+        // Read without a new generation: the one change, the storage taken from a lifetime
+        // scope's table, touches nothing a thread remembers (no thread remembers its cells).
+        let (remembered, templates, tracked, storage) = state.withLockReading { state, _ in
             (
                 state.instances.rememberedBy != nil, state.hasScopeTemplates,
-                state.instances.tracked, state.template != nil
+                state.instances.tracked,
+                state.template != nil && frame?.spareStorage == nil
+                    ? state.instances.takeStorage() : nil
             )
         }
         if remembered || templates {
@@ -70,21 +78,11 @@ public final class ContainerManager: @unchecked Sendable {
         for (scope, shard) in tracked {
             scope.takeUnretainedValue().untrack(caches, shard: shard)
         }
-        if isLifetimeScope {
-            passOnStorage()
+        if var storage, let frame {
+            // What the table kept is released here, with no lock held, as the table's end would.
+            storage.removeAll()
+            frame.spareStorage = storage
         }
-    }
-
-    /// Leaves this lifetime scope's emptied table dictionaries to the next lifetime scope this
-    /// thread makes (see `adopt`), if the thread has resolved before and keeps none yet.
-    private func passOnStorage() {
-        guard let pointer = depot_current_frame() else { return }
-        let frame = Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
-        guard frame.spareStorage == nil else { return }
-        var storage = state.withLock { $0.instances.takeStorage() }
-        // What the table kept is released here, with no lock held, as the table's end would.
-        storage.removeAll()
-        frame.spareStorage = storage
     }
 
     /// Forgets registrations, contexts and cached instances, as `options` says.

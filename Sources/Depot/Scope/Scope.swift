@@ -54,7 +54,7 @@ public class Scope: @unchecked Sendable {
     /// one lock. Held strongly (a weak reference would give each manager's caches a side table
     /// to allocate and free): a manager's deinit takes its caches back.
     private let holders = (0..<Scope.holderShards).map { _ in
-        Locked(alone: [ObjectIdentifier: ContainerManager.Caches]())
+        Locked(alone: [HolderKey: ContainerManager.Caches]())
     }
     private static let holderShards = 8
     /// Whether this is a ``Custom`` scope, whose instances live in the user's storage.
@@ -123,14 +123,28 @@ public class Scope: @unchecked Sendable {
     @usableFromInline
     func track(_ manager: ContainerManager, shard: Int) {
         let caches = manager.caches
-        holders[shard].withLock { $0[ObjectIdentifier(caches)] = caches }
+        holders[shard].withLock { $0[HolderKey(caches)] = caches }
     }
 
     /// Forgets `caches`, which ``track(_:shard:)`` noted in `shard`: from its manager's deinit.
     func untrack(_ caches: ContainerManager.Caches, shard: Int) {
         // Released after the lock: the last reference to the caches may be this one.
-        let removed = holders[shard].withLock { $0.removeValue(forKey: ObjectIdentifier(caches)) }
+        let removed = holders[shard].withLock { $0.removeValue(forKey: HolderKey(caches)) }
         _ = removed
+    }
+
+    /// A holder's address as a key, hashed by a multiply-and-fold mix rather than SipHash: a
+    /// request's scope is noted and forgotten once each.
+    struct HolderKey: Hashable {
+        let address: ObjectIdentifier
+
+        init(_ caches: ContainerManager.Caches) {
+            address = ObjectIdentifier(caches)
+        }
+
+        func _rawHashValue(seed: Int) -> Int {
+            Int(bitPattern: HashMix.mix(UInt(bitPattern: seed), address))
+        }
     }
 
     /// The shard of the holders a thread notes managers in (see `holders`).
