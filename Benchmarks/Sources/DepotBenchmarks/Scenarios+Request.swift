@@ -49,6 +49,9 @@ extension Run {
         }.inObjectScope(.transient)
         nonisolated(unsafe) let sharedSwinject = swinject
         let threads = threads
+        // What every request shares in `baseline-shared`, as Depot's singletons are.
+        let sharedConfig = AppConfig()
+        let sharedClient = AppClient()
         let subjects: [(String, String?, @Sendable (Int) -> Void)] = [
             (
                 "Depot", "newLifetimeScope() and the handler",
@@ -73,6 +76,15 @@ extension Run {
                     for _ in 0..<n {
                         blackHole(
                             RequestHandler(AppConfig(), AppClient(), RequestScope(), UnitOfWork()))
+                    }
+                }
+            ),
+            (
+                "baseline-shared", "built by hand around the same two app-wide objects",
+                { n in
+                    for _ in 0..<n {
+                        blackHole(
+                            RequestHandler(sharedConfig, sharedClient, RequestScope(), UnitOfWork()))
                     }
                 }
             ),
