@@ -84,7 +84,8 @@ extension Run {
                 { n in
                     for _ in 0..<n {
                         blackHole(
-                            RequestHandler(sharedConfig, sharedClient, RequestScope(), UnitOfWork()))
+                            RequestHandler(sharedConfig, sharedClient, RequestScope(), UnitOfWork())
+                        )
                     }
                 }
             ),
