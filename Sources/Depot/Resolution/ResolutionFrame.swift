@@ -230,40 +230,6 @@ final class ResolutionFrame {
             }
         }
     }
-
-    /// Stops the process with the first cycle on the path (and `step`, if one is about to be
-    /// pushed), if there is one: its steps from the first to come back to the point where it
-    /// does, as they would be found if every push were checked.
-    func failOnFirstCycle(closingWith step: ResolutionStep? = nil) {
-        let steps = path + (step.map { [$0] } ?? [])
-        for end in steps.indices.dropFirst() {
-            guard
-                let start = steps[..<end].firstIndex(where: { $0.isSameResolution(as: steps[end]) })
-            else { continue }
-            let names = steps[start...end].map(\.description)
-            fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
-        }
-    }
-
-    private func failTooDeep(at step: ResolutionStep) -> Never {
-        let tail = path.suffix(8).map(\.description) + [step.description]
-        fatalError(
-            "Depot: resolution nested more than \(Self.maximumDepth) levels deep, most likely "
-                + "endless recursion through a parameter that is not Hashable: ... -> "
-                + tail.joined(separator: " -> "))
-    }
-
-    /// Stops the process for a circle of threads: this thread's path ends with the step it
-    /// would wait for, `circle` holds the other threads' steps from there back to one on this
-    /// thread's path.
-    func failCircularWait(continuingWith circle: [ResolutionStep]) -> Never {
-        let closing = circle.last!
-        let start = path.firstIndex { $0.isSameResolution(as: closing) } ?? 0
-        let names = (path[start...] + circle.dropLast()).map(\.description) + [closing.description]
-        fatalError(
-            "Depot: circular dependency: " + names.joined(separator: " -> ")
-                + " (across threads: each waits for another to finish creating)")
-    }
 }
 
 /// How many frames were made: each thread's `shard`.

@@ -1,0 +1,84 @@
+// What `prepare` finds: the plan of one resolution.
+extension ContainerManager {
+    /// What the manager's state says about one resolution.
+    @usableFromInline
+    struct Plan {
+        @usableFromInline let registration: Registration?
+        // unowned(unsafe): scopes are never deallocated (see `Scope.init`), and every thread
+        // resolves through the same few: counting references to them would make each copy of
+        // a plan write to memory all cores share.
+        @usableFromInline unowned(unsafe) let scope: Scope
+        @usableFromInline let timeToLive: Double?
+        @usableFromInline let trace: Bool
+        /// Whether the manager records the dependency graph.
+        @usableFromInline let records: Bool
+        @usableFromInline let decorator: ((Any) -> Void)?
+        /// The manager whose per-container caches to use, when `useScope(from:)` set one.
+        @usableFromInline let cacheOwner: ContainerManager?
+        /// Whether a hit that did not enter the path is checked for a captive owner: for
+        /// weakly held scopes, in debug builds.
+        @usableFromInline let checksCaptive: Bool
+
+        /// The plan of a plain factory declared with `scope`: nothing registered, nothing
+        /// observed (what a remembered `.container` hit stands for).
+        @usableFromInline
+        init(plainIn scope: Scope) {
+            registration = nil
+            self.scope = scope
+            timeToLive = nil
+            trace = false
+            records = false
+            decorator = nil
+            cacheOwner = nil
+            #if DEBUG
+                checksCaptive = scope.holdsWeakly
+            #else
+                checksCaptive = false
+            #endif
+        }
+
+        init(
+            registration: Registration?, scope: Scope, timeToLive: Double?, trace: Bool,
+            records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?,
+            checksCaptive: Bool
+        ) {
+            self.registration = registration
+            self.scope = scope
+            self.timeToLive = timeToLive
+            self.trace = trace
+            self.records = records
+            self.decorator = decorator
+            self.cacheOwner = cacheOwner
+            self.checksCaptive = checksCaptive
+        }
+
+        /// Whether a resolved value needs more than returning: decorators, a trace line,
+        /// recording, or the captive check.
+        @usableFromInline
+        var needsFinish: Bool {
+            trace || records || decorator != nil || registration?.hasDecorator == true
+                || checksCaptive
+        }
+    }
+
+    /// What a resolution found.
+    @usableFromInline
+    enum Prepared {
+        /// The scope keeps an instance: the hit path. `plan` is there only when decorators or
+        /// tracing need it, so a plain hit carries one reference, the cell.
+        case hit(InstanceTable.Cell, isWeak: Bool, plan: Plan?)
+        case miss(Plan)
+        case needsAutoRegistration
+        /// A child container has not registered the factory: its parent resolves it.
+        case delegate(to: any ManagedContainer)
+    }
+}
+
+/// Where a resolved value came from, as tracing shows it.
+@usableFromInline
+enum ResolutionOrigin: String {
+    case factory = "F"
+    case registration = "R"
+    case context = "O"
+    case cached = "C"
+}

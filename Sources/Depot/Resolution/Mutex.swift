@@ -1,0 +1,73 @@
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A plain pthread mutex that one thread locks and the same thread later unlocks.
+// @unchecked Sendable: a pthread mutex is made to be shared between threads.
+final class Mutex: @unchecked Sendable {
+    private let storage: MutexStorage
+
+    init(recursive: Bool = false) {
+        storage = MutexStorage(recursive: recursive, sideWords: 0)
+    }
+
+    deinit {
+        storage.destroy()
+    }
+
+    func lock() { storage.lock() }
+    func unlock() { storage.unlock() }
+}
+
+/// A pthread mutex and `sideWords` words (zero at first) in one allocation, which its owner
+/// makes, and destroys with ``destroy()``: for an object that needs a mutex without allocating
+/// a ``Mutex`` object too (a creation).
+struct MutexStorage {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// Words for the owner to read and write atomically.
+    let sideWords: UnsafeMutablePointer<UInt64>
+
+    init(recursive: Bool, sideWords count: Int) {
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: Self.sideWordsOffset + 8 * count,
+            alignment: MemoryLayout<pthread_mutex_t>.alignment)
+        mutex = raw.initializeMemory(
+            as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
+        sideWords = (raw + Self.sideWordsOffset).initializeMemory(
+            as: UInt64.self, repeating: 0, count: count)
+        // A non-recursive one checks errors: a thread that locks it again gets a message
+        // instead of hanging.
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        pthread_mutexattr_settype(
+            &attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK))
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    private static var sideWordsOffset: Int {
+        (MemoryLayout<pthread_mutex_t>.stride + 7) / 8 * 8
+    }
+
+    /// Destroys the mutex and frees the allocation; not to be used after.
+    func destroy() {
+        pthread_mutex_destroy(mutex)
+        UnsafeMutableRawPointer(mutex).deallocate()
+    }
+
+    func lock() {
+        if pthread_mutex_lock(mutex) == EDEADLK {
+            fatalError(
+                "Depot: a thread asked again for a gate it holds while it runs a factory, which "
+                    + "would hang it for ever: a Lazy, Provider or lazily injected property read "
+                    + "again from inside its own factory (or a deinit that factory triggers). "
+                    + "Break the cycle, e.g. by reading it after the factory has returned.")
+        }
+    }
+
+    func unlock() { pthread_mutex_unlock(mutex) }
+}
