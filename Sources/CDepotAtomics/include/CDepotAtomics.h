@@ -64,18 +64,6 @@ static inline int depot_make_immortal(void *_Nonnull object) {
 #endif
 }
 
-/// Whether `depot_make_immortal` made `object` immortal.
-static inline int depot_is_immortal(void *_Nonnull object) {
-#if defined(__LP64__) && (defined(__x86_64__) || defined(__aarch64__) || defined(__arm64__))
-    uint64_t bits = __atomic_load_n((uint64_t *)((char *)object + sizeof(void *)),
-                                    __ATOMIC_RELAXED);
-    return (bits >> 63) && (bits & 0xFFFFFFFFULL) == 0xFFFFFFFFULL;
-#else
-    (void)object;
-    return 0;
-#endif
-}
-
 /// The calling thread's resolution frame (an unretained `ResolutionFrame`), or NULL before its
 /// first resolve: a plain thread-local read, with no lookup of a key.
 extern _Thread_local void *_Nullable depot_thread_frame;

@@ -10,13 +10,14 @@ extension FactoryRegistration {
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
         parent: AsyncResolution?, origin: inout ResolutionOrigin
     ) async throws -> T {
-        let clock = manager.clock
+        // Only a factory with a `timeToLive` reads the clock (as the synchronous creation).
+        let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
         // Before looking: a step already on the path would wait for its own creation.
         AsyncResolution.check(step, below: parent)
         while true {
             // Read before the lock: a clock is user code.
-            let now = plan.timeToLive == nil ? 0 : clock.now()
+            let now = clock?.now() ?? 0
             let found = owner.withInstances { table in
                 table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
                 {
@@ -65,7 +66,7 @@ extension FactoryRegistration {
     /// it throws), and resumes the waiters.
     private func create<Owner: InstanceOwner>(
         _ creation: AsyncCreation, node: AsyncResolution, key: InstanceKey, body: Body,
-        parameter: P, plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock
+        parameter: P, plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock?
     ) async {
         let value: T
         do {
@@ -75,22 +76,12 @@ extension FactoryRegistration {
             creation.finish(.failure(error))
             return
         }
-        let createdAt = clock.now()
+        let createdAt = clock?.now() ?? 0
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
-        let trackingShard = Scope.currentShard
-        let (isKept, needsTracking) = owner.withInstances { table in
-            let isKept = table.finish(
-                creation, key: key, value: value, scope: plan.scope, createdAt: createdAt,
-                disposal: disposal)
-            return (
-                isKept,
-                isKept && plan.scope.placement == .container
-                    && table.needsTracking(in: plan.scope, shard: trackingShard)
-            )
-        }
-        if needsTracking, let manager = owner as? ContainerManager {
-            plan.scope.track(manager, shard: trackingShard)
-        } else if !isKept {
+        let isKept = owner.keep(
+            value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
+            disposal: disposal)
+        if !isKept {
             // Handed to those who asked, as a `.unique` instance would be, and not kept: so
             // not disposed by Depot either.
             _ = disposal?.claim()

@@ -21,7 +21,8 @@ extension ContainerManager {
             if let realm = state.realm ?? state.template?.realm { return realm }
             let realm = chosen ?? SingletonRealm.current
             state.realm = realm
-            depot_atomic_store(realmAddress + 1, realm.instances.generationAddress)
+            depot_atomic_store(
+                realmAddress + 1, UInt64(UInt(bitPattern: realm.instances.generationPointer)))
             depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: ObjectIdentifier(realm))))
             return realm
         }
@@ -33,7 +34,8 @@ extension ContainerManager {
     func bindRealm(of template: ScopeTemplate) {
         let realm = template.realmReference
         realm._withUnsafeGuaranteedRef {
-            depot_atomic_store(realmAddress + 1, $0.instances.generationAddress)
+            depot_atomic_store(
+                realmAddress + 1, UInt64(UInt(bitPattern: $0.instances.generationPointer)))
         }
         depot_atomic_store(realmAddress, UInt64(UInt(bitPattern: realm.toOpaque())))
     }

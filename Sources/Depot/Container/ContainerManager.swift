@@ -48,13 +48,12 @@ public final class ContainerManager: @unchecked Sendable {
         realmAddress = state.sideWords
         originAddress = state.sideWords + 2
         if let realm {
-            (realmAddress + 1).pointee = realm.instances.generationAddress
+            (realmAddress + 1).pointee = UInt64(UInt(bitPattern: realm.instances.generationPointer))
             realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
         }
     }
 
     deinit {
-        // Threads' hit caches may hold this manager's cells: they must not outlive it.
         // A lifetime scope leaves its emptied table dictionaries to the next one its thread
         // makes (see `adopt`), if the thread has resolved before and keeps none yet.
         let frame = depot_current_frame().map {
@@ -70,13 +69,15 @@ public final class ContainerManager: @unchecked Sendable {
                     ? state.instances.takeStorage() : nil
             )
         }
+        // Threads' hit caches may hold this manager's cells and templates: they must not
+        // outlive it.
         if remembered || templates {
             HitCache.purge(owner: ObjectIdentifier(self), templates: templates)
         }
         // The scopes' holders let go of the caches (which outlive this deinit only while a
         // scope's reset is using them).
-        for (scope, shard) in tracked {
-            scope.takeUnretainedValue().untrack(caches, shard: shard)
+        tracked.forEach { scope, shard in
+            scope.untrack(caches, shard: shard)
         }
         if var storage, let frame {
             // What the table kept is released here, with no lock held, as the table's end would.

@@ -19,39 +19,6 @@ extension ContainerManager {
         /// weakly held scopes, in debug builds.
         @usableFromInline let checksCaptive: Bool
 
-        /// The plan of a plain factory declared with `scope`: nothing registered, nothing
-        /// observed (what a remembered `.container` hit stands for).
-        @usableFromInline
-        init(plainIn scope: Scope) {
-            registration = nil
-            self.scope = scope
-            timeToLive = nil
-            trace = false
-            records = false
-            decorator = nil
-            cacheOwner = nil
-            #if DEBUG
-                checksCaptive = scope.holdsWeakly
-            #else
-                checksCaptive = false
-            #endif
-        }
-
-        init(
-            registration: Registration?, scope: Scope, timeToLive: Double?, trace: Bool,
-            records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?,
-            checksCaptive: Bool
-        ) {
-            self.registration = registration
-            self.scope = scope
-            self.timeToLive = timeToLive
-            self.trace = trace
-            self.records = records
-            self.decorator = decorator
-            self.cacheOwner = cacheOwner
-            self.checksCaptive = checksCaptive
-        }
-
         /// Whether a resolved value needs more than returning: decorators, a trace line,
         /// recording, or the captive check.
         @usableFromInline
@@ -81,4 +48,21 @@ enum ResolutionOrigin: String {
     case registration = "R"
     case context = "O"
     case cached = "C"
+}
+
+extension ContainerManager.Plan {
+    /// The plan of a plain factory declared with `scope`: nothing registered, nothing observed
+    /// (what a remembered `.container` hit stands for). In an extension, so that the struct keeps
+    /// its memberwise initializer.
+    @usableFromInline
+    init(plainIn scope: Scope) {
+        #if DEBUG
+            let checksCaptive = scope.holdsWeakly
+        #else
+            let checksCaptive = false
+        #endif
+        self.init(
+            registration: nil, scope: scope, timeToLive: nil, trace: false, records: false,
+            decorator: nil, cacheOwner: nil, checksCaptive: checksCaptive)
+    }
 }

@@ -3,7 +3,7 @@ extension ContainerManager {
     /// lock and one hash lookup for a per-container hit, a second lock for a singleton. A plain
     /// hit of a strongly kept instance is remembered by the thread's ``HitCache``, so the next
     /// one (``beginHit(for:scope:)``) takes no lock; so is a plain `.unique` or `.graph`
-    /// resolve.
+    /// resolve, and, in a pristine lifetime scope, a plain caching factory (`.container`).
     ///
     /// Not generic, so a caller in another module runs it without creating type metadata.
     @usableFromInline
@@ -17,8 +17,6 @@ extension ContainerManager {
         // Set when a plain hit of a strongly kept instance may be remembered by the thread's
         // hit cache: under which name and generation (`hitOrigin`).
         var remembered: (id: ObjectIdentifier, generation: UInt64)?
-        // Whether a per-container cell may be remembered: not a lifetime scope's.
-        var remembersCells = false
         // Reads only, and calls no user code: a custom scope's storage and the clock are left
         // to the creation path. The hit cache's `remember` may release the cell it replaces,
         // but a hit cache only holds cells that their table holds too (a table purges the hit
@@ -69,7 +67,6 @@ extension ContainerManager {
             {
                 if !state.isEphemeral {
                     remembered = (ObjectIdentifier(self), generation)
-                    remembersCells = true
                 } else if state.pristineWord != nil, let template = state.template {
                     remembered = (ObjectIdentifier(template), template.generation)
                 }
@@ -84,7 +81,7 @@ extension ContainerManager {
                 let instanceKey = InstanceKey(factory: key, owner: nil, parameter: parameter)
                 // A lifetime scope's own cells are not remembered, but that the factory is a
                 // plain caching one is, for every scope made from the same template.
-                if let remembered, !remembersCells, registration == nil, declaredScope != nil {
+                if let remembered, state.isEphemeral, registration == nil, declaredScope != nil {
                     ResolutionFrame.current.hits.remember(
                         nil, kind: .container, origin: remembered.id, key: key,
                         scope: declaredScope, generation: remembered.generation, realm: nil,
@@ -96,7 +93,7 @@ extension ContainerManager {
                     return .miss(sharedPlan)
                 }
                 if let cell = state.instances.cell(for: instanceKey, in: scope) {
-                    if let remembered, remembersCells {
+                    if let remembered, !state.isEphemeral {
                         if state.instances.rememberedBy == nil {
                             state.instances.rememberedBy = ObjectIdentifier(self)
                         }
@@ -129,10 +126,12 @@ extension ContainerManager {
             plan = processPlan
             let realm = realm
             let hits = ResolutionFrame.current.hits
+            // Whether the thread remembers the singleton by realm, for any container of the type.
+            let remembersByRealm = parameter == nil && !plan.scope.holdsWeakly
             // A singleton this thread saw in the realm, still current: found without the
             // realm's lock, from any container of the type.
             let seenGeneration = realmGeneration
-            if parameter == nil, !plan.scope.holdsWeakly,
+            if remembersByRealm,
                 let seen = hits.realmCell(
                     realm: ObjectIdentifier(realm), key: key, containerType: containerType,
                     generation: seenGeneration),
@@ -150,22 +149,20 @@ extension ContainerManager {
                 return .hit(seen, isWeak: false, plan: plan.needsFinish ? plan : nil)
             }
             cell = realm.instances.withLockReading { table, realmGeneration in
-                let cell = table.cell(for: processKey, in: plan.scope)
-                if let cell, let remembered {
-                    // Written once: every core reads this table, so an unneeded write would
-                    // take its line from all of them.
-                    if table.rememberedBy == nil {
-                        table.rememberedBy = ObjectIdentifier(realm)
-                    }
+                let found = table.cell(for: processKey, in: plan.scope)
+                guard let cell = found, remembered != nil || remembersByRealm else { return found }
+                // Written once: every core reads this table, so an unneeded write would take
+                // its line from all of them.
+                if table.rememberedBy == nil {
+                    table.rememberedBy = ObjectIdentifier(realm)
+                }
+                if let remembered {
                     hits.remember(
                         cell, origin: remembered.id, key: key, scope: declaredScope,
                         generation: remembered.generation, realm: realm,
                         realmGeneration: realmGeneration)
                 }
-                if let cell, parameter == nil, !plan.scope.holdsWeakly {
-                    if table.rememberedBy == nil {
-                        table.rememberedBy = ObjectIdentifier(realm)
-                    }
+                if remembersByRealm {
                     hits.rememberRealm(
                         cell, realm: ObjectIdentifier(realm), key: key,
                         containerType: containerType, generation: realmGeneration)
@@ -185,7 +182,7 @@ extension ContainerManager {
     }
 
     /// The cell of a plain hit of `key` declared with `scope`, or that it resolves as a plain
-    /// `.unique` or `.graph` factory, if this thread saw so and nothing in this manager (or the
+    /// `.unique`, `.graph` or (in a pristine lifetime scope) caching factory, if this thread saw so and nothing in this manager (or the
     /// singletons, for a process-wide scope) changed since: no manager lock, no shared write.
     /// After a kept hit, the thread's hit cache stays locked until the caller, having read the
     /// cell, calls `endHit()` on it.

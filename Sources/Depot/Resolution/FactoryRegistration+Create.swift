@@ -1,12 +1,10 @@
 extension FactoryRegistration {
     /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
-    /// Returns whether a new instance was kept, the first of its (per-container) scope in the
-    /// table: then `owner` must be noted in the scope's holders, in shard `trackingShard`.
     @inlinable
     func instance<Owner: InstanceOwner>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
         frame: ResolutionFrame, origin: inout ResolutionOrigin
-    ) -> (T, Bool) {
+    ) -> T {
         // Only a factory with a `timeToLive` reads the clock: an instance's age matters to no
         // other (one kept without, and given a `timeToLive` later, counts as old).
         let clock = plan.timeToLive == nil ? nil : manager.clock
@@ -26,11 +24,11 @@ extension FactoryRegistration {
             case .hit(let cell):
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
                     origin = .cached
-                    return (value, false)
+                    return value
                 }
             case .stored(let stored):
                 origin = .cached
-                return (storedValue(stored, plan: plan, parameter: parameter), false)
+                return storedValue(stored, plan: plan, parameter: parameter)
             case .absent:
                 preconditionFailure("a creating lookup is never absent")
             case .waitFor(let creation):
@@ -42,17 +40,9 @@ extension FactoryRegistration {
                 let value = run(parameter, plan: plan, origin: &origin)
                 let createdAt = clock?.now() ?? 0
                 let disposal = disposal(of: value, plan: plan, parameter: parameter)
-                let trackingShard = Scope.currentShard
-                let (isKept, needsTracking) = owner.withInstances { table in
-                    let isKept = table.finish(
-                        creation, key: key, value: value, scope: plan.scope, createdAt: createdAt,
-                        disposal: disposal)
-                    return (
-                        isKept,
-                        isKept && plan.scope.placement == .container
-                            && table.needsTracking(in: plan.scope, shard: trackingShard)
-                    )
-                }
+                let isKept = owner.keep(
+                    value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
+                    disposal: disposal)
                 unsafeDowncast(creation, to: Creation.self).finish()
                 if !isKept {
                     // Handed to the caller, as a `.unique` instance would be, and not kept: so
@@ -65,7 +55,7 @@ extension FactoryRegistration {
                             + "which holds instances weakly; it behaves as unique. Use .cached to "
                             + "keep one value.")
                 }
-                return (value, needsTracking)
+                return value
             }
         }
     }
@@ -171,12 +161,47 @@ extension FactoryRegistration {
 @usableFromInline
 protocol InstanceOwner: AnyObject {
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
+    /// Notes this owner in the holders of `scope`, in shard `shard`, so that `scope.reset()`
+    /// reaches the instance it keeps: for the first one of a per-container scope.
+    func noteHolding(_ scope: Scope, shard: Int)
+}
+
+extension InstanceOwner {
+    /// Keeps `value`, made by `creation` (see ``InstanceTable/finish(_:key:value:scope:createdAt:disposal:)``),
+    /// noting this owner in the scope's holders if it is its first instance of a per-container
+    /// scope. Returns whether the value was kept. Shared by the synchronous and async creations.
+    @inlinable
+    func keep<Value>(
+        _ value: Value, madeBy creation: PendingCreation, key: InstanceKey, scope: Scope,
+        createdAt: Double, disposal: Disposal?
+    ) -> Bool {
+        let shard = Scope.currentShard
+        let (isKept, isFirstOfScope) = withInstances { table in
+            let isKept = table.finish(
+                creation, key: key, value: value, scope: scope, createdAt: createdAt,
+                disposal: disposal)
+            return (
+                isKept,
+                isKept && scope.placement == .container
+                    && table.needsTracking(in: scope, shard: shard)
+            )
+        }
+        if isFirstOfScope {
+            noteHolding(scope, shard: shard)
+        }
+        return isKept
+    }
 }
 
 extension ContainerManager: InstanceOwner {
     @usableFromInline
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
         state.withLock { body(&$0.instances) }
+    }
+
+    @usableFromInline
+    func noteHolding(_ scope: Scope, shard: Int) {
+        scope.track(self, shard: shard)
     }
 }
 
@@ -185,4 +210,8 @@ extension SingletonRealm: InstanceOwner {
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
         instances.withLock(body)
     }
+
+    /// Never called: a realm keeps only process-wide scopes, which reset through the realm.
+    @usableFromInline
+    func noteHolding(_ scope: Scope, shard: Int) {}
 }

@@ -218,18 +218,13 @@ extension FactoryRegistration {
             }
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
-            let owner = plan.cacheOwner ?? manager
-            let needsTracking: Bool
-            (value, needsTracking) = instance(
-                in: owner, key: key, parameter: parameter, plan: plan, frame: frame,
-                origin: &origin)
-            if needsTracking {
-                plan.scope.track(owner, shard: Scope.currentShard)
-            }
+            value = instance(
+                in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
+                frame: frame, origin: &origin)
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))
             let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
-            (value, _) = instance(
+            value = instance(
                 in: manager.realm, key: key, parameter: parameter, plan: plan, frame: frame,
                 origin: &origin)
         }

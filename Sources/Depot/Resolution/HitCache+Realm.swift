@@ -39,23 +39,12 @@ extension HitCache {
     ) {
         let first = set(realm, key)
         guard enter() else { return }
-        var entry = first
-        if Self.isRealmEntry(first + 1, of: realm, key, containerType) {
-            entry = first + 1
-        } else if first.pointee.manager != nil || first.pointee.realm != nil,
-            !Self.isRealmEntry(first, of: realm, key, containerType)
-        {
-            swap(&first.pointee, &(first + 1).pointee)
-        }
-        var replaced: InstanceTable.Cell? = cell
-        swap(&replaced, &entry.pointee.cell)
-        entry.pointee.kind = .kept
-        entry.pointee.manager = nil
-        entry.pointee.key = key
-        entry.pointee.scope = containerType
-        entry.pointee.generation = 0
-        entry.pointee.realm = realm
-        entry.pointee.realmGeneration = generation
+        let replaced = store(
+            Entry(
+                manager: nil, key: key, scope: containerType, realm: realm,
+                realmGeneration: generation, cell: cell),
+            in: first
+        ) { Self.isRealmEntry($0, of: realm, key, containerType) }
         leave()
         _ = replaced
     }

@@ -208,7 +208,8 @@ final class HitCache: @unchecked Sendable {
     /// table's, for a process-wide scope) at these generations. Called under that lock, so a
     /// purge of the table cannot run between finding the cell and remembering it.
     ///
-    /// `kind` says what a `nil` cell remembers: a plain `.unique` or `.graph` resolve.
+    /// `kind` says what a `nil` cell remembers: a plain `.unique`, `.graph` or `.container`
+    /// resolve.
     ///
     /// A caller that found the cell without the realm's lock (in a realm entry) passes the
     /// realm's generation word as `unlessChanged`: the entry is written only if the realm is
@@ -227,26 +228,33 @@ final class HitCache: @unchecked Sendable {
             leave()
             return
         }
-        // The key's own entry if the set has one; else the first, whose entry moves to the
-        // second, pushing the older one out.
-        var entry = first
-        if Self.isEntry(first + 1, of: id, key, scopeID) {
-            entry = first + 1
-        } else if first.pointee.manager != nil, !Self.isEntry(first, of: id, key, scopeID) {
-            swap(&first.pointee, &(first + 1).pointee)
-        }
-        // Swapped out and released after unlocking: the last release of an instance runs its
-        // deinit, which may resolve.
-        var replaced = cell
-        swap(&replaced, &entry.pointee.cell)
-        entry.pointee.kind = kind
-        entry.pointee.manager = id
-        entry.pointee.key = key
-        entry.pointee.scope = scopeID
-        entry.pointee.generation = generation
-        entry.pointee.realm = realm.map { ObjectIdentifier($0) }
-        entry.pointee.realmGeneration = realmGeneration
+        let replaced = store(
+            Entry(
+                manager: id, key: key, scope: scopeID, generation: generation,
+                realm: realm.map { ObjectIdentifier($0) }, realmGeneration: realmGeneration,
+                cell: cell, kind: kind),
+            in: first
+        ) { Self.isEntry($0, of: id, key, scopeID) }
         leave()
         _ = replaced
+    }
+
+    /// Writes `new` in the set that starts at `first`: over the entry `isSame` picks, else in
+    /// the first place, whose entry moves to the second, pushing the older one out. Returns the
+    /// entry written over, for the caller to release after leaving: the last release of an
+    /// instance runs its deinit, which may resolve. Called busy.
+    func store(
+        _ new: Entry, in first: UnsafeMutablePointer<Entry>,
+        isSame: (UnsafeMutablePointer<Entry>) -> Bool
+    ) -> Entry {
+        var entry = first
+        if isSame(first + 1) {
+            entry = first + 1
+        } else if first.pointee.manager != nil || first.pointee.realm != nil, !isSame(first) {
+            swap(&first.pointee, &(first + 1).pointee)
+        }
+        var replaced = new
+        swap(&replaced, &entry.pointee)
+        return replaced
     }
 }

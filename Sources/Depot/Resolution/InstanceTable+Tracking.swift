@@ -9,27 +9,33 @@ extension InstanceTable {
 
     /// The scopes a table's manager is noted in, with their shards; the first apart, so that a
     /// lifetime scope's table (one such scope, usually) allocates no array for it.
-    struct TrackedScopes: Sequence {
+    struct TrackedScopes {
         private var first: (scope: Unmanaged<Scope>, shard: Int)?
         private var rest: [(scope: Unmanaged<Scope>, shard: Int)] = []
 
         /// Adds `scope` unless it is there; returns whether it was added.
         mutating func insert(_ scope: Scope, shard: Int) -> Bool {
-            let id = ObjectIdentifier(scope)
-            if let first {
-                guard ObjectIdentifier(first.scope.takeUnretainedValue()) != id,
-                    !rest.contains(where: { ObjectIdentifier($0.scope.takeUnretainedValue()) == id }
-                    )
-                else { return false }
-                rest.append((Unmanaged.passUnretained(scope), shard))
-            } else {
-                first = (Unmanaged.passUnretained(scope), shard)
+            let added = (scope: Unmanaged.passUnretained(scope), shard: shard)
+            guard let first else {
+                first = added
+                return true
             }
+            let address = added.scope.toOpaque()
+            guard first.scope.toOpaque() != address,
+                !rest.contains(where: { $0.scope.toOpaque() == address })
+            else { return false }
+            rest.append(added)
             return true
         }
 
-        func makeIterator() -> some IteratorProtocol<(scope: Unmanaged<Scope>, shard: Int)> {
-            ((first.map { [$0] } ?? []) + rest).makeIterator()
+        /// Calls `body` with each scope and its shard.
+        func forEach(_ body: (Scope, Int) -> Void) {
+            if let first {
+                body(first.scope.takeUnretainedValue(), first.shard)
+            }
+            for (scope, shard) in rest {
+                body(scope.takeUnretainedValue(), shard)
+            }
         }
     }
 }

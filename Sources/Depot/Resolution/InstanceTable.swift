@@ -164,6 +164,9 @@ struct InstanceTable: DropsValues {
         guard creations[key] === creation else { return false }
         creations[key] = nil
         if isNone { return false }
+        // What a replaced cell or stored value had to dispose goes with it; a weak scope
+        // disposes nothing.
+        let disposal = scope.holdsWeakly ? nil : disposal
         if let custom = scope.custom {
             let kept: Any
             if scope.holdsWeakly {
@@ -172,22 +175,16 @@ struct InstanceTable: DropsValues {
             } else {
                 kept = value()
             }
-            noteScope(scope, disposal: disposal, for: key)
+            replaceDisposal(for: key, with: disposal)
             storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: creation.step))
             stored[key] = Stored(scope: ObjectIdentifier(scope), createdAt: createdAt)
             return true
         }
         guard let cell else { return false }
-        noteScope(scope, disposal: disposal, for: key)
+        replaceDisposal(for: key, with: disposal)
         // A cell replaced here is one `timeToLive` found too old, or another scope's.
         dropCell(replacedBy: cell, for: key)
         return true
-    }
-
-    /// Notes the teardown of an instance kept for `key` in `scope`: what a replaced cell or
-    /// stored value had to dispose goes with it.
-    private mutating func noteScope(_ scope: Scope, disposal: Disposal?, for key: InstanceKey) {
-        replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
     }
 
     /// Keeps `cell` for `key`; the cell it replaces, if any, is dropped.

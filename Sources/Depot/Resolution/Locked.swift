@@ -82,11 +82,6 @@ final class Locked<State>: @unchecked Sendable {
 
     /// Where the generation is kept, for a reader that holds this `Locked` alive by other means
     /// and reads the generation with `depot_atomic_load`.
-    var generationAddress: UInt64 {
-        UInt64(UInt(bitPattern: version!))
-    }
-
-    /// Where the generation is kept, as a pointer, for the same readers.
     var generationPointer: UnsafeMutablePointer<UInt64> {
         version!
     }

@@ -120,7 +120,6 @@ public class Scope: @unchecked Sendable {
 
     /// Notes that `manager` keeps instances of this scope, in the holders' shard `shard` (the
     /// calling thread's): until the manager's deinit takes it back (``untrack(_:shard:)``).
-    @usableFromInline
     func track(_ manager: ContainerManager, shard: Int) {
         let caches = manager.caches
         holders[shard].withLock { $0[HolderKey(caches)] = caches }
