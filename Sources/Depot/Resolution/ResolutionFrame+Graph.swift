@@ -45,7 +45,7 @@ extension ResolutionFrame {
     func endLocalGraph() {
         // Emptied out of place: releasing an instance runs its deinit, which may resolve on
         // this thread and so use `localGraph` again.
-        var ended: [InstanceKey: GraphInstance] = [:]
+        var ended = LocalGraph()
         swap(&ended, &localGraph)
         ended.removeAllForNextGraph()
         localGraph = ended
@@ -60,7 +60,7 @@ extension ResolutionFrame {
         spareGraph = nil
         made.enter()
         if !localGraph.isEmpty {
-            made.adopt(localGraph)
+            made.adopt(localGraph.all)
             localGraph.removeAllForNextGraph()
         }
         graph = made

@@ -40,7 +40,7 @@ final class ResolutionFrame {
     @exclusivity(unchecked) var graph: ResolutionGraph?
     /// The graph-scoped instances of the current resolution while it has no shared `graph`:
     /// this thread's alone, so kept without a lock, and moved into the graph when one is made.
-    @exclusivity(unchecked) var localGraph: [InstanceKey: GraphInstance] = [:]
+    @exclusivity(unchecked) var localGraph = LocalGraph()
     /// Whether `graph` was joined, so the resolution that joined it (not the outermost resolve)
     /// ends its part in it.
     @exclusivity(unchecked) var isGraphJoined = false
@@ -132,24 +132,34 @@ final class ResolutionFrame {
     }
 
     /// Pushes `step`, stopping the process if it is already on the path or the path is too deep.
-    /// Consuming, so that the step is moved onto the path rather than copied.
+    /// Consuming, so that the step is moved onto the path rather than copied, and stored there
+    /// before the cycle check reads it in place. Inlined into `enter` and `enterPlain`: the
+    /// rare work (joining an async resolution's graph, growing, checking) is in calls.
+    @inline(__always)
     private func push(_ step: consuming ResolutionStep) {
-        if depth == 0, let ambient = AsyncResolution.ambient {
-            // Started inside an async factory's closure: its graph is this resolution's.
-            base = ambient
-            graph = ambient.graph
-            isGraphJoined = true
-        }
-        // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it, and
-        // a resolution as shallow as most are pays nothing for the check.
-        if depth >= Self.firstCycleCheck, depth & (depth - 1) == 0 {
-            checkPush(step)
+        if depth == 0 {
+            joinAmbient()
         }
         if depth == capacity {
             grow()
         }
-        (steps + depth).initialize(to: step)
+        let top = steps + depth
+        top.initialize(to: step)
+        // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it, and
+        // a resolution as shallow as most are pays nothing for the check.
+        if depth >= Self.firstCycleCheck, depth & (depth - 1) == 0 {
+            checkPush(top.pointee)
+        }
         depth += 1
+    }
+
+    /// Joins the graph of the async factory whose closure the resolution starting now runs in,
+    /// if any.
+    private func joinAmbient() {
+        guard let ambient = AsyncResolution.ambient else { return }
+        base = ambient
+        graph = ambient.graph
+        isGraphJoined = true
     }
 
     /// Doubles the room for steps.
@@ -162,7 +172,7 @@ final class ResolutionFrame {
     }
 
     /// The depth of the first check for a cycle (see `push`): deeper than most resolutions.
-    private static let firstCycleCheck = 8
+    static let firstCycleCheck = 8
 
     /// Stops the process if `step` is already on the path or the path is too deep.
     private func checkPush(_ step: ResolutionStep) {

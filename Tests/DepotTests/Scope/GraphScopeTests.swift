@@ -7,6 +7,15 @@ final class OtherContainer: SharedContainer {
     let manager = ContainerManager()
 }
 
+extension Container {
+    fileprivate var numberedGraphThing: ParameterFactory<Int, Thing> {
+        self { Thing(id: $0) }.graph.scopeOnParameters
+    }
+    fileprivate var uniqueThings: Factory<[Thing]> {
+        self { (0..<40).map { self.numberedGraphThing($0) } }
+    }
+}
+
 @Suite struct GraphScopeTests {
     @Test func oneInstancePerResolutionGraph() {
         let container = Container()
@@ -14,6 +23,22 @@ final class OtherContainer: SharedContainer {
         #expect(root.left.shared === root.right.shared)
         let other = container.graphRoot()
         #expect(other.left.shared !== root.left.shared)
+    }
+
+    @Test func manyGraphInstancesInOneResolutionStayOnePerKey() {
+        // More graph-scoped instances than a resolution keeps in its short list: the rest are
+        // found by key just the same, and none outlives the resolution.
+        let container = Container()
+        let thing = container.numberedGraphThing
+        let first = container.uniqueThings.register {
+            let made = (0..<40).map { thing($0) }
+            #expect((0..<40).allSatisfy { thing($0) === made[$0] })
+            #expect(Set(made.map(ObjectIdentifier.init)).count == 40)
+            return made
+        }()
+        let second = container.uniqueThings()
+        #expect(zip(first, second).allSatisfy { $0 !== $1 })
+        #expect(first.map(\.id) == Array(0..<40))
     }
 
     @Test func outermostGraphResolveActsAsUnique() {
