@@ -51,6 +51,12 @@ extension Container {
 extension Container {
     var asyncA: AsyncFactory<A> { self { A(try await self.asyncB()) } }
     var asyncB: AsyncFactory<B> { self { B(try await self.asyncA()) }.cached }
+    /// As `chain`: a cycle of ten steps after three that are not in it.
+    var asyncChain: AsyncParameterFactory<Int, Node> {
+        self { n in Node(depth: try await self.asyncChain(n == 12 ? 3 : n + 1).depth + 1) }
+    }
+    var asyncGraphA: AsyncFactory<A> { self { A(try await self.asyncGraphB()) }.graph }
+    var asyncGraphB: AsyncFactory<B> { self { B(try await self.asyncGraphA()) }.graph }
     var slowAsyncA: AsyncFactory<A> {
         self {
             await asyncBothStarted.arrive()
@@ -125,6 +131,10 @@ switch CommandLine.arguments.dropFirst().first {
 case "async-cycle":
     _ = try await container.asyncA()
     print("finished")
+case "async-long-cycle":
+    _ = try await container.asyncChain(0)
+case "async-graph-cycle":
+    _ = try await container.asyncGraphA()
 case "cross-task-async-cycle":
     async let a = container.slowAsyncA()
     async let b = container.slowAsyncB()
@@ -180,7 +190,9 @@ case "promised":
     _ = container.promisedNode()
 default:
     print(
-        "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|parameter-recursion|"
+        "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|long-cycle|graph-cycle|"
+            + "async-cycle|async-long-cycle|async-graph-cycle|cross-task-async-cycle|"
+            + "parameter-recursion|"
             + "cross-thread-cycle|use-scope-late|"
             + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised")
     exit(2)

@@ -81,7 +81,9 @@ final class AsyncResolution: @unchecked Sendable {
     /// then ends its graph. Not generic, so that it needs no specialising: the caller keeps the
     /// result.
     @usableFromInline
-    nonisolated(nonsending) func run(_ operation: () async throws -> Void) async throws {
+    nonisolated(nonsending) func run(
+        _ operation: nonisolated(nonsending) () async throws -> Void
+    ) async throws {
         defer {
             if parent == nil { graph.leave() }
         }
@@ -121,21 +123,30 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Stops the process if `step` is already on the path ending with `parent`, or that path is
-    /// too deep.
-    static func check(_ step: ResolutionStep, below parent: AsyncResolution?) {
-        var node = parent
+    /// too deep. Checked at depths 8, 16, 32..., as a thread's path is (`ResolutionFrame.push`):
+    /// a cycle repeats for ever, so one of them finds it, and the message names the first cycle
+    /// on the path, as a check at every depth would. `always` checks at any depth: before
+    /// waiting for a creation, which would never end if it were the waiter's own.
+    @usableFromInline
+    static func check(
+        _ step: ResolutionStep, below parent: AsyncResolution?, always: Bool = false
+    ) {
+        guard let parent,
+            always
+                || (parent.depth >= ResolutionFrame.firstCycleCheck
+                    && parent.depth & (parent.depth - 1) == 0)
+        else { return }
+        var node: AsyncResolution? = parent
         while let current = node {
             if current.step.manager == step.manager, current.step.key == step.key,
                 current.step.isSameResolution(as: step)
             {
-                let path = parent!.path
-                let start = path.firstIndex { $0.isSameResolution(as: step) } ?? 0
-                let names = path[start...].map(\.description) + [step.description]
-                fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
+                ResolutionStep.failOnFirstCycle(in: parent.path + [step])
             }
             node = current.parent
         }
-        if let parent, parent.depth >= ResolutionFrame.maximumDepth {
+        if parent.depth >= ResolutionFrame.maximumDepth {
+            ResolutionStep.failOnFirstCycle(in: parent.path + [step])
             let tail = parent.path.suffix(8).map(\.description) + [step.description]
             fatalError(
                 "Depot: resolution nested more than \(ResolutionFrame.maximumDepth) levels "

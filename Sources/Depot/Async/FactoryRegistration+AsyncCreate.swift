@@ -14,7 +14,7 @@ extension FactoryRegistration {
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
         // Before looking: a step already on the path would wait for its own creation.
-        AsyncResolution.check(step, below: parent)
+        AsyncResolution.check(step, below: parent, always: true)
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0

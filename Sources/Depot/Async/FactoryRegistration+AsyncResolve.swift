@@ -51,6 +51,9 @@ extension FactoryRegistration {
         case .kept(let kept):
             return (kept.value(as: T.self), true)
         case .waitFor(let creation):
+            // Another task of the resolution makes it, unless its step is on this path: a
+            // cycle, which waiting would never end.
+            AsyncResolution.check(node.step, below: node.parent, always: true)
             return (try await creation.value(for: node.parent, as: T.self), true)
         case .create:
             do {

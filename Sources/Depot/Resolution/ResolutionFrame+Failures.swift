@@ -4,14 +4,7 @@ extension ResolutionFrame {
     /// pushed), if there is one: its steps from the first to come back to the point where it
     /// does, as they would be found if every push were checked.
     func failOnFirstCycle(closingWith step: ResolutionStep? = nil) {
-        let steps = path + (step.map { [$0] } ?? [])
-        for end in steps.indices.dropFirst() {
-            guard
-                let start = steps[..<end].firstIndex(where: { $0.isSameResolution(as: steps[end]) })
-            else { continue }
-            let names = steps[start...end].map(\.description)
-            fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
-        }
+        ResolutionStep.failOnFirstCycle(in: path + (step.map { [$0] } ?? []))
     }
 
     func failTooDeep(at step: ResolutionStep) -> Never {
@@ -32,5 +25,20 @@ extension ResolutionFrame {
         fatalError(
             "Depot: circular dependency: " + names.joined(separator: " -> ")
                 + " (across threads: each waits for another to finish creating)")
+    }
+}
+
+extension ResolutionStep {
+    /// Stops the process with the first cycle in `steps`, a resolution path, if there is one:
+    /// its steps from the first to come back to the point where it does, as they would be found
+    /// if every step were checked as it was entered.
+    static func failOnFirstCycle(in steps: [ResolutionStep]) {
+        for end in steps.indices.dropFirst() {
+            guard
+                let start = steps[..<end].firstIndex(where: { $0.isSameResolution(as: steps[end]) })
+            else { continue }
+            let names = steps[start...end].map(\.description)
+            fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
+        }
     }
 }

@@ -74,6 +74,26 @@ import Testing
         #expect(!run.output.contains("finished"))
     }
 
+    @Test func longCycleThroughAsyncFactoriesStopsWithItsFirstCycle() throws {
+        let run = try runCrashHelper("async-long-cycle")
+        #expect(run.status != 0)
+        let steps = Array(repeating: "Container.asyncChain<Node>", count: 11)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
+        #expect(!run.output.contains("finished"))
+    }
+
+    @Test func cycleThroughAsyncGraphFactoriesStopsNotHangs() throws {
+        let run = try runCrashHelper("async-graph-cycle")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: Container.asyncGraphA<A> -> "
+                    + "Container.asyncGraphB<B> -> Container.asyncGraphA<A>\n"))
+        #expect(!run.output.contains("finished"))
+    }
+
     @Test func asyncCycleSplitAcrossTasksIsReportedNotHung() throws {
         let run = try runCrashHelper("cross-task-async-cycle")
         #expect(run.status != 0)
