@@ -1,12 +1,16 @@
+internal import CDepotAtomics
+
 extension ContainerManager {
     /// Everything a manager guards with its lock. What a change lets go of (instances,
     /// registered closures, containers) is released after the lock (see ``DropsValues``).
     struct State: DropsValues {
         var registrations: [FactoryKey: Registration] = [:] {
-            didSet { leaveTemplate() }
+            didSet { resolvingChanged() }
         }
         var instances = InstanceTable()
-        var isAutoRegistered = false
+        var isAutoRegistered = false {
+            didSet { updatePlain() }
+        }
         /// Set for a lifetime scope: a short-lived container whose own cells threads do not
         /// remember (its other hits they remember under its template while it is pristine).
         var isEphemeral = false
@@ -15,7 +19,7 @@ extension ContainerManager {
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
         var defaultScope: Scope? {
-            didSet { leaveTemplate() }
+            didSet { resolvingChanged() }
         }
         var trace = false {
             didSet { updateIsObserved() }
@@ -37,12 +41,12 @@ extension ContainerManager {
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
         var cacheOwner: ContainerManager? {
-            didSet { leaveTemplate() }
+            didSet { resolvingChanged() }
         }
         /// Set by `makeChild()`: the container that resolves every factory this one has not
         /// registered itself.
         var parent: (any ManagedContainer)? {
-            didSet { leaveTemplate() }
+            didSet { resolvingChanged() }
         }
         /// Where the container's singletons live, once it needed one (see `realm`); a lifetime
         /// scope's template keeps them instead.
@@ -55,6 +59,9 @@ extension ContainerManager {
         /// `originAddress`), cleared by `leaveTemplate()` when a registration or setting
         /// changes.
         var pristineWord: UnsafeMutablePointer<UInt64>?
+        /// The side word that says the container is plain (the manager's `plainAddress`, see
+        /// `updatePlain()`), set when the manager is made.
+        var plainWord: UnsafeMutablePointer<UInt64>?
 
         static var dropsDisposals: Bool { true }
 
@@ -169,7 +176,26 @@ extension ContainerManager {
 extension ContainerManager.State {
     private mutating func updateIsObserved() {
         isObserved = trace || isRecordingDependencies || decorator != nil
+        resolvingChanged()
+    }
+
+    /// A change to what decides how a factory resolves.
+    private mutating func resolvingChanged() {
         leaveTemplate()
+        updatePlain()
+    }
+
+    /// Writes whether the container is plain: auto-registered, with nothing registered, no
+    /// observer, parent, shared caches or default scope. Then every factory of it declared
+    /// `.unique` or `.graph` (or with no scope), with none of the settings `Options` holds,
+    /// resolves as a plain one: exactly what `prepare` would find for it, so a resolve reads
+    /// this word instead of looking in the thread's hit cache (see `beginHit(for:scope:)`).
+    mutating func updatePlain() {
+        guard let plainWord else { return }
+        let isPlain =
+            isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil
+            && cacheOwner == nil && defaultScope == nil
+        depot_atomic_store(plainWord, isPlain ? 1 : 0)
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.

@@ -22,6 +22,8 @@ public final class ContainerManager: @unchecked Sendable {
     /// template's generation, under which threads remember its hits (``hitOrigin``); 0 for
     /// any other manager. Two more side words of `state`'s allocation.
     let originAddress: UnsafeMutablePointer<UInt64>
+    /// 1 while the container is plain (``State/updatePlain()``); a fifth side word.
+    let plainAddress: UnsafeMutablePointer<UInt64>
 
     /// Makes a manager with no registrations and empty caches.
     ///
@@ -44,9 +46,11 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     init(realm: SingletonRealm?) {
-        state = Locked(State(realm: realm), isVersioned: true, sideWords: 4)
+        state = Locked(State(realm: realm), isVersioned: true, sideWords: 5)
         realmAddress = state.sideWords
         originAddress = state.sideWords + 2
+        plainAddress = state.sideWords + 4
+        state.withUnsharedValue { $0.plainWord = plainAddress }
         if let realm {
             (realmAddress + 1).pointee = UInt64(UInt(bitPattern: realm.instances.generationPointer))
             realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))

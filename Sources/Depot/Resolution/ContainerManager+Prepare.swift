@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 extension ContainerManager {
     /// Reads the registration and settings for a factory and looks for its kept instance: one
     /// lock and one hash lookup for a per-container hit, a second lock for a singleton. A plain
@@ -195,7 +197,19 @@ extension ContainerManager {
     @usableFromInline
     @_effects(releasenone)
     func beginHit(for key: FactoryKey, scope: ObjectIdentifier?) -> HitCache.Hit? {
-        ResolutionFrame.currentReference._withUnsafeGuaranteedRef {
+        // A plain container: a `.unique` or `.graph` factory resolves as a plain one, found
+        // without hashing its key.
+        if depot_atomic_load(plainAddress) != 0 {
+            guard let scope else { return .unique }
+            switch Unmanaged<Scope>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(bitPattern: scope))!)
+                ._withUnsafeGuaranteedRef(\.placement)
+            {
+            case .none: return .unique
+            case .graph: return .graph
+            case .container, .process: break
+            }
+        }
+        return ResolutionFrame.currentReference._withUnsafeGuaranteedRef {
             $0.hits.beginHit(manager: self, key: key, scope: scope)
         }
     }

@@ -93,6 +93,12 @@ final class Locked<State>: @unchecked Sendable {
     }
 
     /// `offset` rounded up to the value's alignment: where the value starts.
+    /// Runs `body` on the value without the lock: only in the owner's initialiser, before any
+    /// other thread can reach this `Locked`.
+    func withUnsharedValue(_ body: (inout State) -> Void) {
+        body(&state.pointee)
+    }
+
     private static func offset(after offset: Int) -> Int {
         let alignment = MemoryLayout<State>.alignment
         return (offset + alignment - 1) / alignment * alignment

@@ -1,0 +1,97 @@
+import Depot
+import Foundation
+import Testing
+
+/// A container with nothing registered, no observer, parent, shared caches or default scope is
+/// plain: its `.unique` and `.graph` factories resolve without a look in the thread's hit cache.
+/// These tests make a container plain (by resolving), change one thing that ends that, and check
+/// that the next resolve sees the change; then undo it, and check that plain resolves are back.
+@Suite struct PlainContainerTests {
+    @Test func aRegistrationOfAnotherFactoryLeavesUniqueAndGraphFactoriesAsDeclared() {
+        let container = Container()
+        #expect(container.uniqueThing() !== container.uniqueThing())
+        container.cachedThing.register { Thing(id: 3) }
+        #expect(container.uniqueThing() !== container.uniqueThing())
+        #expect(container.uniqueThing().id == 0)
+        let root = container.graphRoot()
+        #expect(root.left.shared === root.right.shared)
+        #expect(container.graphRoot().left.shared !== root.left.shared)
+        container.cachedThing.reset()
+        #expect(container.cachedThing().id == 0)
+        #expect(container.uniqueThing() !== container.uniqueThing())
+    }
+
+    @Test func pushAndPopBringTheRegistrationsAndThenPlainResolvesBack() {
+        let container = Container()
+        _ = container.uniqueThing()
+        container.manager.push()
+        container.uniqueThing.register { Thing(id: 8) }
+        container.graphThing.register { Thing(id: 9) }
+        #expect(container.uniqueThing().id == 8)
+        #expect(container.graphRoot().left.shared.id == 9)
+        container.manager.pop()
+        #expect(container.uniqueThing().id == 0)
+        #expect(container.graphRoot().left.shared.id == 0)
+        container.manager.push()
+        container.uniqueThing.register { Thing(id: 10) }
+        container.manager.pop()
+        #expect(container.uniqueThing().id == 0)
+    }
+
+    @Test func recordingDependenciesTurnedOnLaterSeesPlainResolves() {
+        let container = Container()
+        _ = container.graphRoot()
+        container.manager.isRecordingDependencies = true
+        _ = container.graphRoot()
+        let keys = Set(container.manager.dependencyGraph().nodes.map(\.key))
+        #expect(keys.isSuperset(of: ["graphRoot", "graphLeaf", "graphThing"]))
+    }
+
+    @Test func aChildResolvesFromItsParentUnlessItRegisteredTheFactory() {
+        let parent = Container()
+        _ = parent.uniqueThing()
+        let child = parent.makeChild()
+        #expect(child.uniqueThing().id == 0)
+        child.uniqueThing.register { Thing(id: 4) }
+        #expect(child.uniqueThing().id == 4)
+        #expect(parent.uniqueThing().id == 0)
+        parent.uniqueThing.register { Thing(id: 5) }
+        #expect(child.uniqueThing().id == 4)
+        #expect(parent.uniqueThing().id == 5)
+    }
+
+    @Test func aLifetimeScopeOfAContainerWithRegistrationsUsesThem() {
+        let root = Container()
+        _ = root.newLifetimeScope().uniqueThing()
+        root.uniqueThing.register { Thing(id: 6) }
+        #expect(root.newLifetimeScope().uniqueThing().id == 6)
+        let scope = root.newLifetimeScope()
+        scope.uniqueThing.register { Thing(id: 7) }
+        #expect(scope.uniqueThing().id == 7)
+        #expect(root.uniqueThing().id == 6)
+        root.uniqueThing.reset()
+        let plainScope = root.newLifetimeScope()
+        #expect(plainScope.uniqueThing().id == 0)
+        #expect(plainScope.uniqueThing() !== plainScope.uniqueThing())
+    }
+
+    /// Threads resolve a plain factory while another registers it: every resolve that starts
+    /// after the registration returned, on any thread, runs the registered closure.
+    @Test func aRegistrationReachesEveryThreadThatResolvesAfterIt() {
+        for _ in 0..<20 {
+            let container = Container()
+            let registered = DispatchSemaphore(value: 0)
+            let ids = runOnThreads(4) { index -> [Int] in
+                if index == 0 {
+                    container.uniqueThing.register { Thing(id: 1) }
+                    for _ in 1..<4 { registered.signal() }
+                    return [container.uniqueThing().id]
+                }
+                for _ in 0..<200 { _ = container.uniqueThing() }
+                registered.wait()
+                return (0..<50).map { _ in container.uniqueThing().id }
+            }
+            #expect(ids.allSatisfy { $0.allSatisfy { $0 == 1 } })
+        }
+    }
+}
