@@ -201,9 +201,9 @@ extension ContainerManager {
         // without hashing its key.
         if depot_atomic_load(plainAddress) != 0 {
             guard let scope else { return .unique }
-            switch Unmanaged<Scope>.fromOpaque(UnsafeRawPointer(bitPattern: UInt(bitPattern: scope))!)
-                ._withUnsafeGuaranteedRef(\.placement)
-            {
+            // The declared scope, which never goes (see `Scope.init`).
+            let declared = UnsafeRawPointer(bitPattern: UInt(bitPattern: scope))!
+            switch Unmanaged<Scope>.fromOpaque(declared)._withUnsafeGuaranteedRef(\.placement) {
             case .none: return .unique
             case .graph: return .graph
             case .container, .process: break
