@@ -80,6 +80,13 @@ extension Run {
             ) { n in
                 blocking { for _ in 0..<n { blackHole(try await closures.root()) } }
             }
+            let bound = BoundClosureGraph()
+            time(
+                "async-graph10", "baseline-closures-bound",
+                note: "baseline-closures, each node bound as a task-local while its closure runs"
+            ) { n in
+                blocking { for _ in 0..<n { blackHole(try await bound.root()) } }
+            }
             time(
                 "async-graph10", "baseline-direct-await",
                 note: "built by hand, one async call per object"
@@ -137,6 +144,48 @@ struct StoredAsyncClosure<T>: @unchecked Sendable {
     @inline(never) nonisolated(nonsending) func callAsFunction() async throws -> T {
         try await body()
     }
+}
+
+/// `baseline-closures` plus what any container must do per node for the graph and the path to
+/// follow the resolution into child tasks (`async let`, task groups) that a closure starts:
+/// bind a node of its own, naming its parent, as a task-local while the node's closure runs.
+/// A child task sees the node that was bound when it was made, so a binding per node, not one
+/// per resolution, is what tells the child where in the path it is.
+struct BoundAsyncClosure<T>: @unchecked Sendable {
+    let body: nonisolated(nonsending) () async throws -> T
+    init(_ body: nonisolated(nonsending) @escaping () async throws -> T) { self.body = body }
+    @inline(never) nonisolated(nonsending) func callAsFunction() async throws -> T {
+        try await BoundNode.$current.withValue(BoundNode(parent: BoundNode.current)) {
+            try await body()
+        }
+    }
+}
+
+final class BoundNode: Sendable {
+    @TaskLocal static var current: BoundNode?
+    let parent: BoundNode?
+    init(parent: BoundNode?) { self.parent = parent }
+}
+
+final class BoundClosureGraph: Sendable {
+    var root: BoundAsyncClosure<GraphRoot> {
+        BoundAsyncClosure { GraphRoot(try await self.a(), try await self.b(), try await self.c()) }
+    }
+    var a: BoundAsyncClosure<GraphA> {
+        BoundAsyncClosure { GraphA(try await self.d(), try await self.e()) }
+    }
+    var b: BoundAsyncClosure<GraphB> {
+        BoundAsyncClosure { GraphB(try await self.e(), try await self.f()) }
+    }
+    var c: BoundAsyncClosure<GraphC> {
+        BoundAsyncClosure { GraphC(try await self.f(), try await self.g()) }
+    }
+    var d: BoundAsyncClosure<GraphD> { BoundAsyncClosure { GraphD(try await self.h()) } }
+    var e: BoundAsyncClosure<GraphE> { BoundAsyncClosure { GraphE(try await self.h()) } }
+    var f: BoundAsyncClosure<GraphF> { BoundAsyncClosure { GraphF(try await self.i()) } }
+    var g: BoundAsyncClosure<GraphG> { BoundAsyncClosure { GraphG(try await self.i()) } }
+    var h: BoundAsyncClosure<GraphH> { BoundAsyncClosure { GraphH() } }
+    var i: BoundAsyncClosure<GraphI> { BoundAsyncClosure { GraphI() } }
 }
 
 final class ClosureGraph: Sendable {
