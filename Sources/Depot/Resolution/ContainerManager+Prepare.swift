@@ -203,7 +203,7 @@ extension ContainerManager {
             guard let scope else { return .unique }
             // The declared scope, which never goes (see `Scope.init`).
             let declared = UnsafeRawPointer(bitPattern: UInt(bitPattern: scope))!
-            switch Unmanaged<Scope>.fromOpaque(declared)._withUnsafeGuaranteedRef(\.placement) {
+            switch Unmanaged<Scope>.fromOpaque(declared)._withUnsafeGuaranteedRef({ $0.placement }) {
             case .none: return .unique
             case .graph: return .graph
             case .container, .process: break
