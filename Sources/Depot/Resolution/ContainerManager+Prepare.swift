@@ -202,8 +202,9 @@ extension ContainerManager {
         if depot_atomic_load(plainAddress) != 0 {
             guard let scope else { return .unique }
             // The declared scope, which never goes (see `Scope.init`).
-            let declared = UnsafeRawPointer(bitPattern: UInt(bitPattern: scope))!
-            switch Unmanaged<Scope>.fromOpaque(declared)._withUnsafeGuaranteedRef({ $0.placement }) {
+            let declared = Unmanaged<Scope>.fromOpaque(
+                UnsafeRawPointer(bitPattern: UInt(bitPattern: scope))!)
+            switch declared._withUnsafeGuaranteedRef({ $0.placement }) {
             case .none: return .unique
             case .graph: return .graph
             case .container, .process: break
