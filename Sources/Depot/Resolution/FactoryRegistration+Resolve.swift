@@ -86,7 +86,7 @@ extension FactoryRegistration {
         defer { frame._withUnsafeGuaranteedRef { $0.leave() } }
         let value = body(parameter)
         frame._withUnsafeGuaranteedRef {
-            $0.setPlainGraphInstance(GraphValue(value), manager: managerReference, key: key)
+            $0.setPlainGraphInstance(GraphItem(value), manager: managerReference, key: key)
         }
         return value
     }
@@ -214,7 +214,7 @@ extension FactoryRegistration {
                 origin = .cached
             } else {
                 value = run(parameter, plan: plan, origin: &origin)
-                frame.setGraphInstance(GraphValue(value), for: key)
+                frame.setGraphInstance(GraphItem(value), for: key)
             }
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))

@@ -7,7 +7,7 @@
 struct LocalGraph {
     private struct Entry {
         let key: InstanceKey
-        let instance: GraphInstance
+        let instance: GraphItem
     }
 
     /// The most instances kept in `entries`.
@@ -15,12 +15,12 @@ struct LocalGraph {
 
     private var entries: [Entry] = []
     /// Every instance, once there were more than `scanLimit`; `entries` is empty then.
-    private var overflow: [InstanceKey: GraphInstance] = [:]
+    private var overflow: [InstanceKey: GraphItem] = [:]
 
     var isEmpty: Bool { entries.isEmpty && overflow.isEmpty }
 
     /// The instance kept for `key`, if any; setting one replaces what was kept for it.
-    subscript(key: InstanceKey) -> GraphInstance? {
+    subscript(key: InstanceKey) -> GraphItem? {
         get {
             guard overflow.isEmpty else { return overflow[key] }
             for entry in entries where entry.key.factory == key.factory && entry.key == key {
@@ -42,11 +42,11 @@ struct LocalGraph {
         }
     }
 
-    /// Every instance with its key.
+    /// Every instance with its key, boxed for a ``ResolutionGraph``.
     var all: [InstanceKey: GraphInstance] {
-        guard overflow.isEmpty else { return overflow }
+        guard overflow.isEmpty else { return overflow.mapValues(\.boxed) }
         var all: [InstanceKey: GraphInstance] = [:]
-        for entry in entries { all[entry.key] = entry.instance }
+        for entry in entries { all[entry.key] = entry.instance.boxed }
         return all
     }
 
@@ -56,4 +56,54 @@ struct LocalGraph {
         entries.removeAll(keepingCapacity: true)
         if !overflow.isEmpty { overflow.removeAllForNextGraph() }
     }
+}
+
+/// A graph-scoped instance as a resolution keeps it: an object as it is, anything else in a
+/// ``GraphValue`` of its type, so that most graph instances (objects) take no allocation of
+/// their own.
+@usableFromInline
+enum GraphItem {
+    /// An instance of the key's type, which is a class: one reference, kept as it is.
+    case bare(AnyObject)
+    case boxed(GraphInstance)
+
+    /// `value`, bare when its type is a class (one reference, as `AnyObject` is), boxed
+    /// otherwise. Specialised for `T`, the test costs nothing.
+    @inlinable
+    init<T>(_ value: T) {
+        if T.self is AnyObject.Type, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
+            self = .bare(unsafeBitCast(value, to: AnyObject.self))
+        } else {
+            self = .boxed(GraphValue(value))
+        }
+    }
+
+    /// What a lookup that finds this returns.
+    var kept: KeptGraphInstance {
+        switch self {
+        case .bare(let object): .bare(object)
+        case .boxed(let instance): .typed(instance)
+        }
+    }
+
+    /// The instance in a box, as a ``ResolutionGraph`` keeps it.
+    var boxed: GraphInstance {
+        switch self {
+        case .bare(let object): GraphObject(object)
+        case .boxed(let instance): instance
+        }
+    }
+}
+
+/// A bare graph instance (see ``GraphItem``) in a box, for a ``ResolutionGraph``: found as
+/// bare again.
+final class GraphObject: GraphInstance {
+    let instance: AnyObject
+
+    init(_ instance: AnyObject) {
+        self.instance = instance
+    }
+
+    override var object: AnyObject? { instance }
+    override var kept: KeptGraphInstance { .bare(instance) }
 }

@@ -27,7 +27,7 @@ extension ResolutionFrame {
     /// running resolution.
     @usableFromInline
     func setPlainGraphInstance(
-        _ instance: GraphInstance, manager: Unmanaged<ContainerManager>, key: FactoryKey
+        _ instance: GraphItem, manager: Unmanaged<ContainerManager>, key: FactoryKey
     ) {
         setGraphInstance(instance, for: Self.plainGraphKey(key, manager))
     }
@@ -115,14 +115,14 @@ extension ResolutionFrame {
             // Not started yet: inside an async factory's closure, its graph is the one.
             return AsyncResolution.ambient?.graph.instance(for: key)
         }
-        return localGraph[key].map { .typed($0) }
+        return localGraph[key]?.kept
     }
 
     /// Keeps `instance` for the rest of this resolution.
     @usableFromInline
-    func setGraphInstance(_ instance: GraphInstance, for key: InstanceKey) {
+    func setGraphInstance(_ instance: GraphItem, for key: InstanceKey) {
         if let graph {
-            graph.setInstance(instance, for: key)
+            graph.setInstance(instance.boxed, for: key)
         } else if depth > 0 {
             localGraph[key] = instance
         }

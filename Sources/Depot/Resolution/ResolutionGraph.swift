@@ -9,6 +9,9 @@ class GraphInstance {
     /// The instance, if it is an object: what a graph holds weakly once its resolutions are
     /// over. `nil` for a value type, which cannot be held weakly.
     var object: AnyObject? { nil }
+
+    /// What a lookup that finds this returns.
+    var kept: KeptGraphInstance { .typed(self) }
 }
 
 /// A graph-scoped instance of type `T`.
@@ -31,6 +34,8 @@ enum KeptGraphInstance {
     case typed(GraphInstance)
     /// Kept weakly by a graph whose resolutions are over: an object of the key's type.
     case object(AnyObject)
+    /// Kept strongly without a box: an instance of the key's type, a class (see ``GraphItem``).
+    case bare(AnyObject)
 
     /// The instance, of the type `T` that the key names.
     @inlinable
@@ -38,6 +43,8 @@ enum KeptGraphInstance {
         switch self {
         case .typed(let instance): unsafeDowncast(instance, to: GraphValue<T>.self).value
         case .object(let object): object as! T
+        // Stored by `GraphItem(_:)` from a `T` that is one reference to an object.
+        case .bare(let object): unsafeBitCast(object, to: T.self)
         }
     }
 }
@@ -86,7 +93,7 @@ final class ResolutionGraph: Sendable {
     func instance(for key: InstanceKey) -> KeptGraphInstance? {
         state.withLock { state in
             switch state.instances[key] {
-            case .strong(let instance): .typed(instance)
+            case .strong(let instance): instance.kept
             case .weak(let box): box.object.map { .object($0) }
             case nil: nil
             }
@@ -104,7 +111,7 @@ final class ResolutionGraph: Sendable {
         let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
         return state.withLock { state in
             switch state.instances[key] {
-            case .strong(let instance): return .kept(.typed(instance))
+            case .strong(let instance): return .kept(instance.kept)
             case .weak(let box): if let object = box.object { return .kept(.object(object)) }
             case nil: break
             }
