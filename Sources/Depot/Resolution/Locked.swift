@@ -46,7 +46,7 @@ final class Locked<State>: @unchecked Sendable {
         // takes it) the mutex, then the value; `padding` bytes before and after.
         let mutexOffset = isVersioned ? max(128, 8 * (1 + sideWords)) : padding
         let stateOffset = Self.offset(after: mutexOffset + MemoryLayout<pthread_mutex_t>.stride)
-        let raw = UnsafeMutableRawPointer.allocate(
+        let raw = allocateMemory(
             byteCount: stateOffset + MemoryLayout<State>.size + padding,
             alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment))
         if isVersioned {
@@ -72,7 +72,7 @@ final class Locked<State>: @unchecked Sendable {
     deinit {
         state.deinitialize(count: 1)
         pthread_mutex_destroy(mutex)
-        base.deallocate()
+        deallocateMemory(base)
     }
 
     /// The current generation, read without the lock: it changes whenever `withLock` runs.

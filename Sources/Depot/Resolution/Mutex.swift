@@ -32,7 +32,7 @@ struct MutexStorage {
     let sideWords: UnsafeMutablePointer<UInt64>
 
     init(recursive: Bool, sideWords count: Int) {
-        let raw = UnsafeMutableRawPointer.allocate(
+        let raw = allocateMemory(
             byteCount: Self.sideWordsOffset + 8 * count,
             alignment: MemoryLayout<pthread_mutex_t>.alignment)
         mutex = raw.initializeMemory(
@@ -56,7 +56,7 @@ struct MutexStorage {
     /// Destroys the mutex and frees the allocation; not to be used after.
     func destroy() {
         pthread_mutex_destroy(mutex)
-        UnsafeMutableRawPointer(mutex).deallocate()
+        deallocateMemory(UnsafeMutableRawPointer(mutex))
     }
 
     func lock() {
@@ -70,4 +70,20 @@ struct MutexStorage {
     }
 
     func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// `byteCount` bytes aligned to `alignment`, from `malloc`, whose alignment (two words: 16 bytes
+/// on 64-bit platforms) is enough for any mutex and any state Depot keeps:
+/// `UnsafeMutableRawPointer.allocate(byteCount:alignment:)` takes the runtime's aligned path
+/// (`posix_memalign`), which costs more, and a container and a creation each allocate once.
+/// Freed with ``deallocateMemory(_:)``.
+func allocateMemory(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer {
+    precondition(alignment <= 2 * MemoryLayout<Int>.size, "Depot: memory aligned beyond malloc's")
+    guard let memory = malloc(byteCount) else { fatalError("Depot: out of memory") }
+    return memory
+}
+
+/// Frees what ``allocateMemory(byteCount:alignment:)`` gave.
+func deallocateMemory(_ memory: UnsafeMutableRawPointer) {
+    free(memory)
 }
