@@ -197,18 +197,23 @@ extension ContainerManager {
     @usableFromInline
     @_effects(releasenone)
     func beginHit(for key: FactoryKey, scope: ObjectIdentifier?) -> HitCache.Hit? {
-        // A plain container: a `.unique` or `.graph` factory resolves as a plain one, found
-        // without hashing its key.
-        if depot_atomic_load(plainAddress) != 0 {
-            guard let scope else { return .unique }
-            // The declared scope, which never goes (see `Scope.init`).
+        // A `.unique` or `.graph` factory of a plain container resolves as a plain one, found
+        // without hashing its key. The declared scope (which never goes, see `Scope.init`) is
+        // read first: a caching factory's hit pays no more than that.
+        let plain: HitCache.Hit?
+        if let scope {
             let declared = Unmanaged<Scope>.fromOpaque(
                 UnsafeRawPointer(bitPattern: UInt(bitPattern: scope))!)
             switch declared._withUnsafeGuaranteedRef({ $0.placement }) {
-            case .none: return .unique
-            case .graph: return .graph
-            case .container, .process: break
+            case .none: plain = .unique
+            case .graph: plain = .graph
+            case .container, .process: plain = nil
             }
+        } else {
+            plain = .unique
+        }
+        if let plain, depot_atomic_load(plainAddress) != 0 {
+            return plain
         }
         return ResolutionFrame.currentReference._withUnsafeGuaranteedRef {
             $0.hits.beginHit(manager: self, key: key, scope: scope)
