@@ -71,7 +71,7 @@ enum GraphItem {
     /// otherwise. Specialised for `T`, the test costs nothing.
     @inlinable
     init<T>(_ value: T) {
-        if T.self is AnyObject.Type, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
+        if _canBeClass(T.self) == 1, MemoryLayout<T>.size == MemoryLayout<AnyObject>.size {
             self = .bare(unsafeBitCast(value, to: AnyObject.self))
         } else {
             self = .boxed(GraphValue(value))

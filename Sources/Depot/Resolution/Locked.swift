@@ -92,13 +92,13 @@ final class Locked<State>: @unchecked Sendable {
         version! + 1
     }
 
-    /// `offset` rounded up to the value's alignment: where the value starts.
     /// Runs `body` on the value without the lock: only in the owner's initialiser, before any
     /// other thread can reach this `Locked`.
     func withUnsharedValue(_ body: (inout State) -> Void) {
         body(&state.pointee)
     }
 
+    /// `offset` rounded up to the value's alignment: where the value starts.
     private static func offset(after offset: Int) -> Int {
         let alignment = MemoryLayout<State>.alignment
         return (offset + alignment - 1) / alignment * alignment
