@@ -94,4 +94,38 @@ import Testing
             #expect(ids.allSatisfy { $0.allSatisfy { $0 == 1 } })
         }
     }
+
+    /// Sixteen threads resolve `.unique` and `.graph` factories while one registers and removes
+    /// overrides and turns tracing on and off, so the container keeps leaving and becoming plain:
+    /// every resolve gets the declared instance or the registered one, and every resolution
+    /// shares its graph instance.
+    @Test func resolvesStayRightWhileTheContainerKeepsLeavingAndBecomingPlain() {
+        let container = Container()
+        container.manager.logger = { _ in }
+        let wrong = runOnThreads(16) { index -> Int in
+            var wrong = 0
+            for round in 0..<300 {
+                if index == 0 {
+                    switch round % 4 {
+                    case 0: container.uniqueThing.register { Thing(id: 1) }
+                    case 1: container.graphThing.register { Thing(id: 2) }
+                    case 2: container.manager.trace = true
+                    default:
+                        container.manager.reset(options: .registration)
+                        container.manager.trace = false
+                    }
+                }
+                if ![0, 1].contains(container.uniqueThing().id) { wrong += 1 }
+                let root = container.graphRoot()
+                if root.left.shared !== root.right.shared { wrong += 1 }
+                if ![0, 2].contains(root.left.shared.id) { wrong += 1 }
+            }
+            return wrong
+        }
+        #expect(wrong.allSatisfy { $0 == 0 })
+        container.manager.reset(options: .registration)
+        container.manager.trace = false
+        #expect(container.uniqueThing().id == 0)
+        #expect(container.uniqueThing() !== container.uniqueThing())
+    }
 }
