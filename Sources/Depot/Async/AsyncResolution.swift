@@ -16,7 +16,11 @@ internal import CDepotAtomics
 @usableFromInline
 final class AsyncResolution: @unchecked Sendable {
     /// The innermost async factory whose closure the current task runs.
-    @usableFromInline @TaskLocal static var current: AsyncResolution?
+    @usableFromInline static var current: AsyncResolution? { binding.get() }
+
+    /// The task-local that holds ``current``: declared without the macro, so that the binding
+    /// can be used from inlinable code.
+    @usableFromInline static let binding = TaskLocal<AsyncResolution?>(wrappedValue: nil)
 
     /// The child containers whose resolves the current task sends to their parents.
     @TaskLocal static var redirected: Set<ObjectIdentifier> = []
@@ -77,27 +81,23 @@ final class AsyncResolution: @unchecked Sendable {
             && redirected.contains(ObjectIdentifier(manager))
     }
 
-    /// Runs `operation`, the factory's closure, with this node current; the outermost node
-    /// then ends its graph. Not generic, so that it needs no specialising: the caller keeps the
-    /// result.
-    @usableFromInline
-    nonisolated(nonsending) func run(
-        _ operation: nonisolated(nonsending) () async throws -> Void
-    ) async throws {
-        defer {
-            if parent == nil { graph.leave() }
-        }
-        try await Self.$current.withValue(self) { try await operation() }
-    }
-
-    /// Runs `body` for `parameter` in this node and returns what it made.
+    /// Runs `body` for `parameter` with this node current, and returns what it made; the
+    /// outermost node then ends its graph. Inlinable, so that the caller's specialisation runs
+    /// the closure inside the task-local's binding with no async call between them.
     @inlinable
     nonisolated(nonsending) func make<P, T>(
         _ body: FactoryRegistration<P, T>.Body, _ parameter: P
     ) async throws -> T {
-        var made: T?
-        try await run { made = try await body.make(parameter) }
-        return made!
+        defer {
+            if parent == nil { endGraph() }
+        }
+        return try await Self.binding.withValue(self) { try await body.make(parameter) }
+    }
+
+    /// Ends the outermost resolution's graph.
+    @usableFromInline
+    func endGraph() {
+        graph.leave()
     }
 
     /// The steps from the outermost resolution to this one.
