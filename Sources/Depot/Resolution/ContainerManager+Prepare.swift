@@ -184,8 +184,10 @@ extension ContainerManager {
     }
 
     /// The cell of a plain hit of `key` declared with `scope`, or that it resolves as a plain
-    /// `.unique`, `.graph` or (in a pristine lifetime scope) caching factory, if this thread saw so and nothing in this manager (or the
-    /// singletons, for a process-wide scope) changed since: no manager lock, no shared write.
+    /// `.unique`, `.graph` or (in a pristine lifetime scope) caching factory, if this thread saw
+    /// so and nothing in this manager (or the singletons, for a process-wide scope) changed
+    /// since, or, for `.unique` and `.graph`, if the container is plain (`State.updatePlain()`):
+    /// no manager lock, no shared write.
     /// After a kept hit, the thread's hit cache stays locked until the caller, having read the
     /// cell, calls `endHit()` on it.
     ///

@@ -2,7 +2,8 @@ extension FactoryRegistration {
     /// Resolves the factory's value for `parameter`.
     ///
     /// Inlinable so that the caller's module specialises it. What this thread's ``HitCache``
-    /// remembers takes no lock: a hit is a cast of the kept cell, a plain `.unique` resolve runs
+    /// remembers, or the container's plain word says, takes no lock: a hit is a cast of the
+    /// kept cell, a plain `.unique` resolve runs
     /// the closure between a push and a pop of the thread's resolution frame, and a plain
     /// `.graph` one looks in the resolution graph first. Everything else goes through `prepare`
     /// (not generic) in `resolveLocked`.
@@ -27,9 +28,10 @@ extension FactoryRegistration {
         return resolveLocked(parameter)
     }
 
-    /// What this thread's ``HitCache`` remembers of the factory, if it may be used: only for a
-    /// factory with none of the settings `Options` holds, in a scope (no declared scope means
-    /// the container's default, `unique` unless set otherwise) that the cache remembers.
+    /// What this thread's ``HitCache`` remembers of the factory (or, for a `.unique` or
+    /// `.graph` one of a plain container, that it resolves plainly), if it may be used: only
+    /// for a factory with none of the settings `Options` holds, in a scope (no declared scope
+    /// means the container's default, `unique` unless set otherwise) that the cache remembers.
     /// Shared by the synchronous and async resolves.
     @inlinable
     @inline(__always)
