@@ -13,8 +13,6 @@ extension FactoryRegistration {
         // Only a factory with a `timeToLive` reads the clock (as the synchronous creation).
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
-        // Before looking: a step already on the path would wait for its own creation.
-        AsyncResolution.check(step, below: parent, always: true)
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
@@ -36,6 +34,8 @@ extension FactoryRegistration {
             case .absent:
                 preconditionFailure("a creating lookup is never absent")
             case .waitFor(let creation):
+                // A step already on the path would wait for its own creation: a cycle.
+                AsyncResolution.check(step, below: parent, always: true)
                 guard let creation = creation as? AsyncCreation else {
                     fatalError("Depot: \(step) is being created by a synchronous factory.")
                 }

@@ -3,10 +3,9 @@ extension FactoryRegistration {
     ///
     /// Inlinable so that the caller's module specialises it. What this thread's ``HitCache``
     /// remembers, or the container's plain word says, takes no lock: a hit is a cast of the
-    /// kept cell, a plain `.unique` resolve runs
-    /// the closure between a push and a pop of the thread's resolution frame, and a plain
-    /// `.graph` one looks in the resolution graph first. Everything else goes through `prepare`
-    /// (not generic) in `resolveLocked`.
+    /// kept cell, a plain `.unique` resolve runs the closure between a push and a pop of the
+    /// thread's resolution frame, and a plain `.graph` one looks in the resolution graph first.
+    /// Everything else goes through `prepare` (not generic) in `resolveLocked`.
     @inlinable
     @inline(__always)
     func resolve(_ parameter: P) -> T {

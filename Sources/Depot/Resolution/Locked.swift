@@ -56,16 +56,10 @@ final class Locked<State>: @unchecked Sendable {
         } else {
             version = nil
         }
-        mutex = (raw + mutexOffset).initializeMemory(
-            as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
-        base = raw
         // Error-checking: a thread that locks a `Locked` it already holds gets an error, which
         // `lock()` turns into a message, instead of hanging for ever.
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
+        mutex = initializeMutex(at: raw + mutexOffset, recursive: false)
+        base = raw
         state = (raw + stateOffset).initializeMemory(as: State.self, repeating: initial, count: 1)
     }
 

@@ -35,18 +35,9 @@ struct MutexStorage {
         let raw = allocateMemory(
             byteCount: Self.sideWordsOffset + 8 * count,
             alignment: MemoryLayout<pthread_mutex_t>.alignment)
-        mutex = raw.initializeMemory(
-            as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
+        mutex = initializeMutex(at: raw, recursive: recursive)
         sideWords = (raw + Self.sideWordsOffset).initializeMemory(
             as: UInt64.self, repeating: 0, count: count)
-        // A non-recursive one checks errors: a thread that locks it again gets a message
-        // instead of hanging.
-        var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
-        pthread_mutexattr_settype(
-            &attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK))
-        pthread_mutex_init(mutex, &attributes)
-        pthread_mutexattr_destroy(&attributes)
     }
 
     private static var sideWordsOffset: Int {
@@ -70,6 +61,22 @@ struct MutexStorage {
     }
 
     func unlock() { pthread_mutex_unlock(mutex) }
+}
+
+/// Initialises a pthread mutex at `memory`. A non-recursive one checks errors: a thread that
+/// locks it again gets an error, which the owner turns into a message, instead of hanging.
+func initializeMutex(at memory: UnsafeMutableRawPointer, recursive: Bool)
+    -> UnsafeMutablePointer<pthread_mutex_t>
+{
+    let mutex = memory.initializeMemory(
+        as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(
+        &attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK))
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+    return mutex
 }
 
 /// `byteCount` bytes aligned to `alignment`, from `malloc`, whose alignment (two words: 16 bytes
