@@ -73,14 +73,14 @@ extension Run {
             time("async-graph10", "Depot") { n in
                 blocking { for _ in 0..<n { blackHole(try await container.asyncGraphRoot()) } }
             }
-            let closures = ClosureGraph()
+            let closures = ClosureGraph(bindsNodes: false)
             time(
                 "async-graph10", "baseline-closures",
                 note: "the same declarations as stored async closures, no container"
             ) { n in
                 blocking { for _ in 0..<n { blackHole(try await closures.root()) } }
             }
-            let bound = BoundClosureGraph()
+            let bound = ClosureGraph(bindsNodes: true)
             time(
                 "async-graph10", "baseline-closures-bound",
                 note: "baseline-closures, each node bound as a task-local while its closure runs"
@@ -138,24 +138,21 @@ enum AsyncBuilt {
 /// What FactoryKit-style async declarations cost with no container at all: a computed property
 /// that makes a value holding a closure capturing `self`, called with `await`. The floor under
 /// `async-graph10`'s Depot figure (H and I are made twice here: there is no graph).
-struct StoredAsyncClosure<T>: @unchecked Sendable {
-    let body: nonisolated(nonsending) () async throws -> T
-    init(_ body: nonisolated(nonsending) @escaping () async throws -> T) { self.body = body }
-    @inline(never) nonisolated(nonsending) func callAsFunction() async throws -> T {
-        try await body()
-    }
-}
-
-/// `baseline-closures` plus what any container must do per node for the graph and the path to
-/// follow the resolution into child tasks (`async let`, task groups) that a closure starts:
-/// bind a node of its own, naming its parent, as a task-local while the node's closure runs.
-/// A child task sees the node that was bound when it was made, so a binding per node, not one
+///
+/// With `bindsNode`, it also does what any container must do per node for the graph and the
+/// path to follow the resolution into child tasks (`async let`, task groups) that a closure
+/// starts: bind a node of its own, naming its parent, as a task-local while the closure runs. A
+/// child task sees the node that was bound when it was made, so a binding per node, not one
 /// per resolution, is what tells the child where in the path it is.
-struct BoundAsyncClosure<T>: @unchecked Sendable {
+struct StoredAsyncClosure<T>: @unchecked Sendable {
+    let bindsNode: Bool
     let body: nonisolated(nonsending) () async throws -> T
-    init(_ body: nonisolated(nonsending) @escaping () async throws -> T) { self.body = body }
+    init(_ bindsNode: Bool, _ body: nonisolated(nonsending) @escaping () async throws -> T) {
+        (self.bindsNode, self.body) = (bindsNode, body)
+    }
     @inline(never) nonisolated(nonsending) func callAsFunction() async throws -> T {
-        try await BoundNode.$current.withValue(BoundNode(parent: BoundNode.current)) {
+        guard bindsNode else { return try await body() }
+        return try await BoundNode.$current.withValue(BoundNode(parent: BoundNode.current)) {
             try await body()
         }
     }
@@ -167,44 +164,37 @@ final class BoundNode: Sendable {
     init(parent: BoundNode?) { self.parent = parent }
 }
 
-final class BoundClosureGraph: Sendable {
-    var root: BoundAsyncClosure<GraphRoot> {
-        BoundAsyncClosure { GraphRoot(try await self.a(), try await self.b(), try await self.c()) }
-    }
-    var a: BoundAsyncClosure<GraphA> {
-        BoundAsyncClosure { GraphA(try await self.d(), try await self.e()) }
-    }
-    var b: BoundAsyncClosure<GraphB> {
-        BoundAsyncClosure { GraphB(try await self.e(), try await self.f()) }
-    }
-    var c: BoundAsyncClosure<GraphC> {
-        BoundAsyncClosure { GraphC(try await self.f(), try await self.g()) }
-    }
-    var d: BoundAsyncClosure<GraphD> { BoundAsyncClosure { GraphD(try await self.h()) } }
-    var e: BoundAsyncClosure<GraphE> { BoundAsyncClosure { GraphE(try await self.h()) } }
-    var f: BoundAsyncClosure<GraphF> { BoundAsyncClosure { GraphF(try await self.i()) } }
-    var g: BoundAsyncClosure<GraphG> { BoundAsyncClosure { GraphG(try await self.i()) } }
-    var h: BoundAsyncClosure<GraphH> { BoundAsyncClosure { GraphH() } }
-    var i: BoundAsyncClosure<GraphI> { BoundAsyncClosure { GraphI() } }
-}
-
+/// graph10's declarations as ``StoredAsyncClosure``s, binding a node per factory or not.
 final class ClosureGraph: Sendable {
+    let bindsNodes: Bool
+    init(bindsNodes: Bool) { self.bindsNodes = bindsNodes }
+
     var root: StoredAsyncClosure<GraphRoot> {
-        StoredAsyncClosure { GraphRoot(try await self.a(), try await self.b(), try await self.c()) }
+        StoredAsyncClosure(bindsNodes) {
+            GraphRoot(try await self.a(), try await self.b(), try await self.c())
+        }
     }
     var a: StoredAsyncClosure<GraphA> {
-        StoredAsyncClosure { GraphA(try await self.d(), try await self.e()) }
+        StoredAsyncClosure(bindsNodes) { GraphA(try await self.d(), try await self.e()) }
     }
     var b: StoredAsyncClosure<GraphB> {
-        StoredAsyncClosure { GraphB(try await self.e(), try await self.f()) }
+        StoredAsyncClosure(bindsNodes) { GraphB(try await self.e(), try await self.f()) }
     }
     var c: StoredAsyncClosure<GraphC> {
-        StoredAsyncClosure { GraphC(try await self.f(), try await self.g()) }
+        StoredAsyncClosure(bindsNodes) { GraphC(try await self.f(), try await self.g()) }
     }
-    var d: StoredAsyncClosure<GraphD> { StoredAsyncClosure { GraphD(try await self.h()) } }
-    var e: StoredAsyncClosure<GraphE> { StoredAsyncClosure { GraphE(try await self.h()) } }
-    var f: StoredAsyncClosure<GraphF> { StoredAsyncClosure { GraphF(try await self.i()) } }
-    var g: StoredAsyncClosure<GraphG> { StoredAsyncClosure { GraphG(try await self.i()) } }
-    var h: StoredAsyncClosure<GraphH> { StoredAsyncClosure { GraphH() } }
-    var i: StoredAsyncClosure<GraphI> { StoredAsyncClosure { GraphI() } }
+    var d: StoredAsyncClosure<GraphD> {
+        StoredAsyncClosure(bindsNodes) { GraphD(try await self.h()) }
+    }
+    var e: StoredAsyncClosure<GraphE> {
+        StoredAsyncClosure(bindsNodes) { GraphE(try await self.h()) }
+    }
+    var f: StoredAsyncClosure<GraphF> {
+        StoredAsyncClosure(bindsNodes) { GraphF(try await self.i()) }
+    }
+    var g: StoredAsyncClosure<GraphG> {
+        StoredAsyncClosure(bindsNodes) { GraphG(try await self.i()) }
+    }
+    var h: StoredAsyncClosure<GraphH> { StoredAsyncClosure(bindsNodes) { GraphH() } }
+    var i: StoredAsyncClosure<GraphI> { StoredAsyncClosure(bindsNodes) { GraphI() } }
 }
