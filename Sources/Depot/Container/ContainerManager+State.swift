@@ -4,7 +4,7 @@ extension ContainerManager {
     /// Everything a manager guards with its lock. What a change lets go of (instances,
     /// registered closures, containers) is released after the lock (see ``DropsValues``).
     struct State: DropsValues {
-        var registrations: [FactoryKey: Registration] = [:] {
+        var registrations = [FactoryKey: Registration]() {
             didSet { resolvingChanged() }
         }
         var instances = InstanceTable()

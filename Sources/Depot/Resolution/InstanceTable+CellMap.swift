@@ -5,8 +5,8 @@ extension InstanceTable {
     /// A `[FactoryKey: Cell]` entry is 24 bytes where an `[InstanceKey: Cell]` one is 40: with
     /// 10,000 instances (16,384 buckets), 27 bytes less per instance.
     struct CellMap: Sequence {
-        private var plain: [FactoryKey: Cell] = [:]
-        private var keyed: [InstanceKey: Cell] = [:]
+        private var plain = [FactoryKey: Cell]()
+        private var keyed = [InstanceKey: Cell]()
 
         /// Whether `key` is kept in `plain`.
         private static func isPlain(_ key: InstanceKey) -> Bool {
@@ -96,7 +96,7 @@ extension InstanceTable {
 
     /// Takes the cells and creations out, leaving none: for a table that is going away.
     mutating func takeStorage() -> Storage {
-        defer { (cells, creations) = (CellMap(), [:]) }
+        defer { (cells, creations) = (CellMap(), .init()) }
         return Storage(cells: cells, creations: creations)
     }
 

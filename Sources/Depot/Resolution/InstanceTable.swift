@@ -63,20 +63,20 @@ struct InstanceTable: DropsValues {
     }
 
     var cells = CellMap()
-    var creations: [InstanceKey: PendingCreation] = [:]
+    var creations = [InstanceKey: PendingCreation]()
     /// The factories with instances kept per parameter value: only their removal scans.
-    var parameterised: Set<FactoryKey> = []
+    var parameterised = Set<FactoryKey>()
     /// The per-container scopes whose holders note this table's manager (`Scope.track`), and
     /// in which shard: for the manager's deinit to take it back. Never emptied before: a
     /// manager is noted once per scope. Unretained: scopes are never deallocated.
     var tracked = TrackedScopes()
     /// The storages of custom scopes, made on first use, by scope.
-    var storages: [ObjectIdentifier: any ScopeStorage] = [:]
-    var stored: [InstanceKey: Stored] = [:]
+    var storages = [ObjectIdentifier: any ScopeStorage]()
+    var stored = [InstanceKey: Stored]()
     /// The teardown of the kept instances that have an `onDispose` closure, by the key of their
     /// cell or stored entry: what a reset drops goes to ``dropped`` and is disposed after the
     /// lock; `shutdown()` takes them all.
-    var disposals: [InstanceKey: Disposal] = [:]
+    var disposals = [InstanceKey: Disposal]()
     /// The manager or singleton realm that owns this table, once a thread's ``HitCache`` holds
     /// one of its cells: dropping a cell then purges the hit caches, so that none keeps an
     /// instance alive after the table let it go.

@@ -15,7 +15,7 @@ struct LocalGraph {
 
     private var entries: [Entry] = []
     /// Every instance, once there were more than `scanLimit`; `entries` is empty then.
-    private var overflow: [InstanceKey: GraphItem] = [:]
+    private var overflow = [InstanceKey: GraphItem]()
 
     var isEmpty: Bool { entries.isEmpty && overflow.isEmpty }
 

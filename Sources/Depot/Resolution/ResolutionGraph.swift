@@ -68,13 +68,13 @@ enum GraphLookup {
 @usableFromInline
 final class ResolutionGraph: Sendable {
     private struct State: DropsValues {
-        var instances: [InstanceKey: Entry] = [:]
+        var instances = [InstanceKey: Entry]()
         /// How many outermost resolutions (on any thread) run in the graph now.
         var resolutions = 0
         /// The async factories' creations in flight: child tasks of one resolution may ask for
         /// the same graph-scoped instance at once.
         /// `nil` for a creation nobody waits for yet.
-        var creations: [InstanceKey: AsyncCreation?] = [:]
+        var creations = [InstanceKey: AsyncCreation?]()
         /// Whether a `Lazy` or `Provider` was made in the graph: only then does it keep weak
         /// references to its instances once its resolutions are over.
         var isShared = false
