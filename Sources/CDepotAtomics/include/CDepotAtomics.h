@@ -126,4 +126,8 @@ static inline void depot_note_async_resolution(void) {
     }
 }
 
+/// Initialises the pthread mutex at `mutex`: error-checking (a thread that locks it again gets
+/// an error instead of hanging), or recursive.
+void depot_mutex_init(void *_Nonnull mutex, int recursive);
+
 #endif

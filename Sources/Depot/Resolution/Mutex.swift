@@ -1,3 +1,5 @@
+internal import CDepotAtomics
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -68,14 +70,8 @@ struct MutexStorage {
 func initializeMutex(at memory: UnsafeMutableRawPointer, recursive: Bool)
     -> UnsafeMutablePointer<pthread_mutex_t>
 {
-    let mutex = memory.initializeMemory(
-        as: pthread_mutex_t.self, repeating: pthread_mutex_t(), count: 1)
-    var attributes = pthread_mutexattr_t()
-    pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_settype(
-        &attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK))
-    pthread_mutex_init(mutex, &attributes)
-    pthread_mutexattr_destroy(&attributes)
+    let mutex = memory.bindMemory(to: pthread_mutex_t.self, capacity: 1)
+    depot_mutex_init(mutex, recursive ? 1 : 0)
     return mutex
 }
 
