@@ -15,9 +15,9 @@ extension FactoryRegistration {
             let found = owner.withInstances { table in
                 table.lookup(
                     key, in: plan.scope, timeToLive: plan.timeToLive, now: now,
-                    step: frame.parent!
+                    step: frame.top
                 ) {
-                    Creation(owner: frame, step: frame.parent!, scope: ObjectIdentifier(plan.scope))
+                    Creation(owner: frame, step: frame.top, scope: ObjectIdentifier(plan.scope))
                 }
             }
             switch found {

@@ -85,9 +85,13 @@ final class ResolutionFrame {
         Array(UnsafeBufferPointer(start: steps, count: depth))
     }
 
-    /// The step that resolves the current factory's dependencies, if any.
+    /// The step on top of the path: the factory being resolved, entered by the caller. Read in
+    /// place, with no optional made and copied.
     @usableFromInline
-    var parent: ResolutionStep? { step(below: 0) }
+    var top: ResolutionStep {
+        precondition(depth > 0, "Depot: no factory is being resolved")
+        return steps[depth - 1]
+    }
 
     /// The step `offset` steps below the top of the path (0: the top), if the path is that deep.
     func step(below offset: Int) -> ResolutionStep? {
@@ -97,7 +101,7 @@ final class ResolutionFrame {
     /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
     /// the path. In debug builds, also reports a captive dependency.
     @usableFromInline
-    func enter(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
+    func enter(_ step: consuming ResolutionStep, scope: Scope, manager: ContainerManager) {
         #if DEBUG
             checkCaptive(step, scope: scope)
             owners.append((scope, manager))
@@ -198,7 +202,7 @@ final class ResolutionFrame {
     @usableFromInline
     func checkCaptive(_ step: ResolutionStep, scope: Scope) {
         #if DEBUG
-            guard let owner = owners.last, let ownerStep = parent else {
+            guard let owner = owners.last, let ownerStep = self.step(below: 0) else {
                 // The outermost factory on this thread: owned by the async factory whose closure
                 // resolves it, if any.
                 (base ?? (depth == 0 ? AsyncResolution.ambient : nil))?
