@@ -119,7 +119,9 @@ extension FactoryRegistration {
             } else {
                 value = try await node.make(body, parameter)
             }
-            finish(value, origin: origin, plan: plan, entered: true, task: TaskPosition(node))
+            if plan.needsFinish || decorator != nil {
+                finish(value, origin: origin, plan: plan, entered: true, task: TaskPosition(node))
+            }
             return value
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
@@ -133,8 +135,11 @@ extension FactoryRegistration {
                 in: manager.realm, key: key, parameter: parameter, plan: plan, parent: parent,
                 origin: &origin)
         }
-        finish(
-            value, origin: origin, plan: plan, entered: false, task: TaskPosition(below: parent))
+        if plan.needsFinish || decorator != nil {
+            finish(
+                value, origin: origin, plan: plan, entered: false,
+                task: TaskPosition(below: parent))
+        }
         return value
     }
 }

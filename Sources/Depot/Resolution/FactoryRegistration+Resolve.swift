@@ -229,7 +229,10 @@ extension FactoryRegistration {
                 in: manager.realm, key: key, parameter: parameter, plan: plan, frame: frame,
                 origin: &origin)
         }
-        finish(value, origin: origin, plan: plan, entered: true)
+        // Called only when there is something to do: passing the plan as an optional copies it.
+        if plan.needsFinish || decorator != nil {
+            finish(value, origin: origin, plan: plan, entered: true)
+        }
         return value
     }
 
