@@ -22,7 +22,7 @@ extension FactoryRegistration {
                     AsyncCreation(step: step, scope: ObjectIdentifier(plan.scope))
                 }
             }
-            switch found {
+            switch consume found {
             case .hit(let cell):
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
                     origin = .cached
@@ -131,7 +131,7 @@ extension FactoryRegistration {
             let owner = ObjectIdentifier(Swift.type(of: container))
             found = manager.realm.withInstances { lookup(in: &$0, owner: owner) }
         }
-        switch found {
+        switch consume found {
         case .hit(let cell):
             if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
         case .stored(let stored):

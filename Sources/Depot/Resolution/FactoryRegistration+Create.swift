@@ -20,7 +20,7 @@ extension FactoryRegistration {
                     Creation(owner: frame, step: frame.top, scope: ObjectIdentifier(plan.scope))
                 }
             }
-            switch found {
+            switch consume found {
             case .hit(let cell):
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
                     origin = .cached

@@ -145,20 +145,23 @@ func asObject(_ value: Any) -> AnyObject? {
 }
 
 /// Whether `value` is an optional that holds nothing.
-@usableFromInline
+// Inlinable, so that the caller's specialisation decides it at compile time where `Value` is
+// known (for every type that is not an optional, `false`): no call and no conformance lookup.
+@inlinable
 func isNone<Value>(_ value: Value) -> Bool {
-    // Decided at compile time where `Value` is known: no conformance lookup at run time.
     guard _isOptional(Value.self) else { return false }
     return (value as? any OptionalValue)?.wrapped == nil
 }
 
 /// An optional, whatever it wraps.
+@usableFromInline
 protocol OptionalValue {
     /// The wrapped value, or `nil`.
     var wrapped: Any? { get }
 }
 
 extension Optional: OptionalValue {
+    @usableFromInline
     var wrapped: Any? { self.map { $0 } }
 }
 
