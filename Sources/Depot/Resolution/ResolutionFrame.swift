@@ -219,7 +219,9 @@ final class ResolutionFrame {
     @usableFromInline
     func leave() {
         depth -= 1
-        (steps + depth).deinitialize(count: 1)
+        // Moved out and dropped here, where the type is known: `deinitialize(count:)` went
+        // through the step's value witness.
+        _ = (steps + depth).move()
         #if DEBUG
             owners.removeLast()
         #endif
