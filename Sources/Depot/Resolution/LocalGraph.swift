@@ -53,7 +53,9 @@ struct LocalGraph {
     /// Empties the graph that ended, keeping room for the next resolution on the thread (the
     /// dictionary's only if it was not unusually large).
     mutating func removeAllForNextGraph() {
-        entries.removeAll(keepingCapacity: true)
+        // One by one, each destroyed where its type is known: `removeAll(keepingCapacity:)`
+        // goes through the runtime's generic array destroy and the entry's value witness.
+        while entries.popLast() != nil {}
         if !overflow.isEmpty { overflow.removeAllForNextGraph() }
     }
 }
