@@ -21,6 +21,7 @@ public final class Container: SharedContainer {
         manager = ContainerManager()
     }
 
+    @usableFromInline
     init(manager: ContainerManager) {
         self.manager = manager
     }

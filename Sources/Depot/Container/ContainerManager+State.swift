@@ -174,7 +174,7 @@ extension ContainerManager {
 }
 
 extension ContainerManager.State {
-    private mutating func updateIsObserved() {
+    mutating func updateIsObserved() {
         isObserved = trace || isRecordingDependencies || decorator != nil
         resolvingChanged()
     }

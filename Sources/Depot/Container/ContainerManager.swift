@@ -35,23 +35,33 @@ public final class ContainerManager: @unchecked Sendable {
     /// Scope.$singleton.withValue(Scope.singleton.clone()) { ... } }` isolates the singletons
     /// of the container it makes outside the clone's scope.
     public convenience init() {
-        // Without isolated singletons, the process's realm is not even read: every thread
-        // making containers would count references to it.
-        guard depot_has_singleton_clones() != 0 else {
-            self.init(realm: nil)
-            return
-        }
-        let current = SingletonRealm.current
-        self.init(realm: current === SingletonRealm.process ? nil : current)
+        self.init(realm: Self.isolatedRealm)
     }
 
-    init(realm: SingletonRealm?) {
-        state = Locked(State(realm: realm), isVersioned: true, sideWords: 5)
-        realmAddress = state.sideWords
+    /// The isolated singleton realm current where a manager is made, if any (see `init()`).
+    static var isolatedRealm: SingletonRealm? {
+        // Without isolated singletons, the process's realm is not even read: every thread
+        // making containers would count references to it.
+        guard depot_has_singleton_clones() != 0 else { return nil }
+        let current = SingletonRealm.current
+        return current === SingletonRealm.process ? nil : current
+    }
+
+    convenience init(realm: SingletonRealm?) {
+        self.init(state: State(realm: realm))
+    }
+
+    /// Makes a manager whose state is `initial`, with the side words it points to.
+    init(state initial: consuming State) {
+        state = Locked(initial, isVersioned: true, sideWords: 5)
+        let (realmAddress, plainAddress) = (state.sideWords, state.sideWords + 4)
+        self.realmAddress = realmAddress
         originAddress = state.sideWords + 2
-        plainAddress = state.sideWords + 4
-        state.withUnsharedValue { $0.plainWord = plainAddress }
-        if let realm {
+        self.plainAddress = plainAddress
+        state.withUnsharedValue { state in
+            state.plainWord = plainAddress
+            state.updatePlain()
+            guard let realm = state.realm else { return }
             (realmAddress + 1).pointee = UInt64(UInt(bitPattern: realm.instances.generationPointer))
             realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
         }
@@ -185,61 +195,6 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// The per-container caches of this manager (see ``Caches``).
     var caches: Caches { state }
-
-    /// Runs the container's `autoRegister()` if it has not run since the manager was made or its
-    /// registrations were reset. Other threads wait for it.
-    ///
-    /// - Returns: `true` when the calling thread is inside `autoRegister()` itself (it resolves or
-    ///   registers while registering), so it must go on without waiting for itself.
-    @discardableResult
-    @usableFromInline
-    func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
-        // Recursive: the thread running autoRegister() gets through; every other thread waits here
-        // until it has finished.
-        let gate = autoRegistrationGate
-        gate.lock()
-        defer { gate.unlock() }
-        let phase = state.withLock { state -> AutoRegistrationPhase in
-            if state.containerType == nil {
-                state.containerType = ObjectIdentifier(Swift.type(of: container))
-            }
-            if state.isAutoRegistered { return .done }
-            if state.isAutoRegistering { return .runningOnThisThread }
-            state.isAutoRegistering = true
-            return .toRun
-        }
-        switch phase {
-        case .done:
-            return false
-        case .runningOnThisThread:
-            return true
-        case .toRun:
-            // User code, outside `state`'s lock but inside the recursive gate, by design: the
-            // thread registering may resolve and register (it gets through the gate again);
-            // other threads wait until it has finished.
-            (container as? AutoRegistering)?.autoRegister()
-            state.withLock { state in
-                state.isAutoRegistering = false
-                state.isAutoRegistered = true
-            }
-            return false
-        }
-    }
-
-    /// Serialises `autoRegister()`; recursive so the container can resolve inside it. Made on
-    /// first use: a lifetime scope (one per request) never needs one.
-    private var autoRegistrationGate: Mutex {
-        state.withLockReading { state, _ in
-            if let gate = state.seldom.autoRegistrationGate { return gate }
-            let gate = Mutex(recursive: true)
-            state.seldom.autoRegistrationGate = gate
-            return gate
-        }
-    }
-
-    private enum AutoRegistrationPhase {
-        case done, runningOnThisThread, toRun
-    }
 }
 
 extension Locked where State == ContainerManager.State {

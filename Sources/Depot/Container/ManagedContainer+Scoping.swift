@@ -65,6 +65,12 @@ extension ScopingContainer {
         let template =
             _managerReference._withUnsafeGuaranteedRef { $0.currentScopeTemplate }
             ?? manager.makeScopeTemplate(of: self)
+        // A `Container`'s `init()` makes a manager and nothing else: its scope's manager is made
+        // a lifetime scope from the start. Another container's `init()` is its author's.
+        if Self.self == Container.self {
+            return unsafeDowncast(
+                Container(manager: ContainerManager(lifetimeScopeOf: template)), to: Self.self)
+        }
         let scope = makeEmpty(for: "newLifetimeScope()")
         scope.manager.adopt(template)
         return scope

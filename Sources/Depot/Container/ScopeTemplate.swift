@@ -66,28 +66,38 @@ extension ContainerManager {
         return template
     }
 
-    /// Makes this new manager a lifetime scope of `template`'s container: its registrations,
+    /// Makes a manager for a lifetime scope of `template`'s container: its registrations,
     /// contexts, settings, parent and singletons, and empty caches. Until its registrations or
     /// settings change, it is pristine: threads remember its plain hits under the template.
+    /// Its state is made so from the start: no lock, and none of the `didSet`s a change runs.
+    @usableFromInline
+    convenience init(lifetimeScopeOf template: ScopeTemplate) {
+        self.init(
+            state: State(
+                lifetimeScopeOf: template, realm: Self.isolatedRealm,
+                storage: ResolutionFrame.takeSpareStorage()))
+        state.withUnsharedValue { $0.pristineWord = originAddress }
+        markPristine(of: template)
+    }
+
+    /// Makes this new manager, made by a container's own `init()`, a lifetime scope of
+    /// `template`'s container, as ``init(lifetimeScopeOf:)`` makes one.
     @usableFromInline
     func adopt(_ template: ScopeTemplate) {
-        let inherited = template.inheritance
-        let spare = ResolutionFrame.currentReference._withUnsafeGuaranteedRef { frame in
-            defer { frame.spareStorage = nil }
-            return frame.spareStorage
-        }
+        let storage = ResolutionFrame.takeSpareStorage()
         state.withLock { state in
-            if let spare {
-                state.instances.use(spare)
-            }
-            state.inherit(inherited)
-            state.registrations = inherited.registrations
-            state.isAutoRegistered = true
-            state.isEphemeral = true
-            state.parent = inherited.parent
-            state.template = template
+            let (realm, plainWord) = (state.realm, state.plainWord)
+            state = State(lifetimeScopeOf: template, realm: realm, storage: storage)
+            state.plainWord = plainWord
             state.pristineWord = originAddress
+            state.updatePlain()
         }
+        markPristine(of: template)
+    }
+
+    /// Writes that this manager's hits are remembered under `template` (``hitOrigin``), whose
+    /// realm it uses.
+    private func markPristine(of template: ScopeTemplate) {
         depot_atomic_store(originAddress + 1, template.generation)
         depot_atomic_store(originAddress, UInt64(UInt(bitPattern: ObjectIdentifier(template))))
         bindRealm(of: template)
@@ -107,6 +117,27 @@ extension ContainerManager {
 }
 
 extension ContainerManager.State {
+    /// The state of a new lifetime scope of `template`'s container, with `storage` (emptied
+    /// tables of an earlier scope) for its instances.
+    init(
+        lifetimeScopeOf template: ScopeTemplate, realm: SingletonRealm?,
+        storage: InstanceTable.Storage?
+    ) {
+        let inherited = template.inheritance
+        var instances = InstanceTable()
+        if let storage {
+            instances.use(storage)
+        }
+        self.init(
+            registrations: inherited.registrations, instances: consume instances,
+            isAutoRegistered: true, isEphemeral: true, defaultScope: inherited.defaultScope,
+            trace: inherited.trace, logger: inherited.logger,
+            promiseTriggersError: inherited.promiseTriggersError,
+            decorator: inherited.decorator, clock: inherited.clock, parent: inherited.parent,
+            realm: realm, template: template)
+        updateIsObserved()
+    }
+
     /// What a lifetime scope or child takes from this state; with a dictionary of registrations
     /// of its own if `copyingRegistrations` (the same registrations, in storage no other
     /// thread's scopes count references to).

@@ -40,7 +40,7 @@ final class Locked<State>: @unchecked Sendable {
     /// Makes a `Locked` holding `initial`; a versioned one has a generation, and
     /// `sideWords` words (zero at first) beside it in the same allocation, for its owner to read
     /// and write atomically (``sideWords``).
-    init(_ initial: State, isVersioned: Bool, sideWords: Int = 0, padding: Int = 0) {
+    init(_ initial: consuming State, isVersioned: Bool, sideWords: Int = 0, padding: Int = 0) {
         // One allocation: the generation and side words, then (for a versioned one, 128 bytes
         // on, so never in their cache line: threads read them without the lock while another
         // takes it) the mutex, then the value; `padding` bytes before and after.
@@ -60,7 +60,8 @@ final class Locked<State>: @unchecked Sendable {
         // `lock()` turns into a message, instead of hanging for ever.
         mutex = initializeMutex(at: raw + mutexOffset, recursive: false)
         base = raw
-        state = (raw + stateOffset).initializeMemory(as: State.self, repeating: initial, count: 1)
+        state = (raw + stateOffset).bindMemory(to: State.self, capacity: 1)
+        state.initialize(to: initial)
     }
 
     deinit {
