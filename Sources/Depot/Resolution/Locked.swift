@@ -165,6 +165,15 @@ extension DropsValues {
     mutating func drop(_ value: Any) {
         dropped.append(value)
     }
+
+    /// What was dropped, if anything, leaving nothing: the common change drops nothing, and
+    /// then the array is only looked at.
+    @inline(__always)
+    mutating func takeDropped() -> [Any]? {
+        guard !dropped.isEmpty else { return nil }
+        defer { dropped = [] }
+        return dropped
+    }
 }
 
 extension Locked where State: DropsValues {
@@ -172,17 +181,17 @@ extension Locked where State: DropsValues {
     /// `body` dropped, after the lock is let go.
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        var dropped: [Any] = []
+        var dropped: [Any]?
         let result = try withLockKeepingDropped { state in
-            defer { swap(&dropped, &state.dropped) }
+            defer { dropped = state.takeDropped() }
             return try body(&state)
         }
         // Released here, with the lock let go; instances with an `onDispose` closure are
         // disposed in a task of their own.
-        if State.dropsDisposals, !dropped.isEmpty {
+        if let dropped, State.dropsDisposals {
             Disposal.disposeDropped(dropped)
         }
-        dropped = []
+        dropped = nil
         return result
     }
 }
