@@ -69,7 +69,7 @@ extension ContainerManager {
     /// Makes a manager for a lifetime scope of `template`'s container: its registrations,
     /// contexts, settings, parent and singletons, and empty caches. Until its registrations or
     /// settings change, it is pristine: threads remember its plain hits under the template.
-    /// Its state is made so from the start: no lock, and none of the `didSet`s a change runs.
+    /// Its state is made so before the manager exists: no lock, and no copy of it.
     @usableFromInline
     convenience init(lifetimeScopeOf template: ScopeTemplate) {
         self.init(
@@ -81,16 +81,13 @@ extension ContainerManager {
     }
 
     /// Makes this new manager, made by a container's own `init()`, a lifetime scope of
-    /// `template`'s container, as ``init(lifetimeScopeOf:)`` makes one.
+    /// `template`'s container (see `State.becomeLifetimeScope`).
     @usableFromInline
     func adopt(_ template: ScopeTemplate) {
         let storage = ResolutionFrame.takeSpareStorage()
         state.withLock { state in
-            let (realm, plainWord) = (state.realm, state.plainWord)
-            state = State(lifetimeScopeOf: template, realm: realm, storage: storage)
-            state.plainWord = plainWord
+            state.becomeLifetimeScope(of: template, storage: storage)
             state.pristineWord = originAddress
-            state.updatePlain()
         }
         markPristine(of: template)
     }
@@ -117,8 +114,9 @@ extension ContainerManager {
 }
 
 extension ContainerManager.State {
-    /// The state of a new lifetime scope of `template`'s container, with `storage` (emptied
-    /// tables of an earlier scope) for its instances.
+    /// The state of a new lifetime scope of `template`'s container, with `storage` (the emptied
+    /// tables of an earlier scope) for its instances: made whole, with none of the `didSet`s a
+    /// change runs. What it takes from the template is what `becomeLifetimeScope` takes.
     init(
         lifetimeScopeOf template: ScopeTemplate, realm: SingletonRealm?,
         storage: InstanceTable.Storage?
@@ -136,6 +134,24 @@ extension ContainerManager.State {
             decorator: inherited.decorator, clock: inherited.clock, parent: inherited.parent,
             realm: realm, template: template)
         updateIsObserved()
+    }
+
+    /// Makes this state, of a manager a container's own `init()` made, a lifetime scope of
+    /// `template`'s container, as ``init(lifetimeScopeOf:realm:storage:)`` makes one; what that
+    /// `init()` set that a template does not hold (dependency recording, shared caches) stays.
+    mutating func becomeLifetimeScope(
+        of template: ScopeTemplate, storage: InstanceTable.Storage?
+    ) {
+        let inherited = template.inheritance
+        if let storage {
+            instances.use(storage)
+        }
+        inherit(inherited)
+        registrations = inherited.registrations
+        isAutoRegistered = true
+        isEphemeral = true
+        parent = inherited.parent
+        self.template = template
     }
 
     /// What a lifetime scope or child takes from this state; with a dictionary of registrations

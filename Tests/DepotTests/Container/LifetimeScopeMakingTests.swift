@@ -9,6 +9,16 @@ final class RequestServices: SharedContainer, ScopingContainer {
     let manager = ContainerManager()
 }
 
+/// A container whose `init()` sets something a lifetime scope does not take from its container.
+final class RecordingServices: SharedContainer, ScopingContainer {
+    static let shared = RecordingServices()
+    let manager = ContainerManager()
+
+    init() {
+        manager.isRecordingDependencies = true
+    }
+}
+
 /// The factories `Container` has for the tests (`Support/Containers.swift`).
 extension RequestServices {
     var service: Factory<any Service> { self { LiveService() } }
@@ -69,6 +79,15 @@ extension Container: ScopedServices {}
         #expect(later.service().name == "later")
         #expect(later.manager.trace)
         #expect(later.cachedThing() !== own)
+    }
+
+    @Test func aCustomContainersScopeKeepsWhatItsOwnInitSet() {
+        let root = RecordingServices()
+        root.manager.isRecordingDependencies = false
+        let scope = root.newLifetimeScope()
+        // Made by `RecordingServices.init()`, which turned recording on; then a lifetime scope.
+        #expect(scope.manager.isRecordingDependencies)
+        #expect(!root.manager.isRecordingDependencies)
     }
 
     @Test func aScopeMadeOnAThreadThatDroppedOneReusesNothingOfIt() {
