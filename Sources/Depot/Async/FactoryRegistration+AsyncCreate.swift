@@ -80,7 +80,8 @@ extension FactoryRegistration {
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
         let isKept = owner.keep(
             value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
-            disposal: disposal)
+            disposal: disposal
+        ).isKept
         if !isKept {
             // Handed to those who asked, as a `.unique` instance would be, and not kept: so
             // not disposed by Depot either.

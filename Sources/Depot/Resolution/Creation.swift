@@ -1,5 +1,3 @@
-internal import CDepotAtomics
-
 /// One in-flight creation of a scoped instance, as an instance table keeps it: the "once-cell"
 /// others wait on. A ``Creation`` for a synchronous factory, an ``AsyncCreation`` for an async
 /// one.
@@ -13,69 +11,90 @@ class PendingCreation: @unchecked Sendable {
         self.step = step
         self.scope = scope
     }
+
+    /// Notes that a thread will wait for this creation: under the lock of the table that
+    /// holds it, where the thread found it.
+    func noteWaiter() {}
+
+    /// Marks the creation finished and wakes the threads waiting for it, under the lock of the
+    /// table it was made in; returns whether any waited. An async creation's waiters are woken
+    /// by its result instead.
+    @usableFromInline
+    func markFinished() -> Bool { false }
 }
 
 /// One in-flight creation by a synchronous factory: other threads block on it.
 ///
-/// The creating thread locks `gate` before it publishes the creation and unlocks it when the
-/// instance is stored, so a waiter blocks exactly until then, without polling.
-// @unchecked Sendable: `owner` is read and written only under `Creation.waitGraph`; `gate` is a mutex.
+/// Whether it has finished, and the condition waiters sleep on, are read and written under the
+/// lock of the instance table it was made in: a thread that finds the creation there notes
+/// itself as a waiter, the creator marks it finished there as it keeps the instance, and a
+/// waiter sleeps on the condition with that lock. A creation nobody waits for (nearly all)
+/// makes no condition and takes no lock of its own.
+// @unchecked Sendable: `isFinished` and `condition` are read and written only under the lock of
+// the creation's table; `owner` only under `Creation.waitGraph` once a waiter may read it (see
+// `finish(hadWaiters:)`).
 @usableFromInline
 final class Creation: PendingCreation, @unchecked Sendable {
-    /// Guards every `owner` and every `ResolutionFrame.waitingOn`: the wait-for graph that lets a
-    /// waiter see that it would wait for itself. Taken only when a creation starts to be waited
-    /// on or ends, never on a cache hit.
+    /// Guards every `owner` that a waiter may read and every `ResolutionFrame.waitingOn`: the
+    /// wait-for graph that lets a waiter see that it would wait for itself. Taken only when a
+    /// creation is waited on, never on a cache hit or an uncontended creation.
     static let waitGraph = Mutex()
 
-    private let gate = MutexStorage(recursive: false, sideWords: 2)
     private var owner: ResolutionFrame?
-    /// `finishing` (set by the creator in `finish`) and `waited` (set by a waiter before it
-    /// reads `owner`), a word each, for `finish`'s handshake: in the gate's allocation.
-    private var words: UnsafeMutablePointer<UInt64> { gate.sideWords }
+    private var isFinished = false
+    private var condition: Condition?
 
     /// Makes a creation owned by `frame`; the caller holds the lock of the table it goes into.
     @usableFromInline
     init(owner frame: ResolutionFrame, step: ResolutionStep, scope: ObjectIdentifier) {
         self.owner = frame
         super.init(step: step, scope: scope)
-        gate.lock()
     }
 
-    deinit {
-        gate.destroy()
+    override func noteWaiter() {
+        if condition == nil {
+            condition = Condition()
+        }
     }
 
-    /// Ends the creation and wakes every waiter.
-    ///
-    /// Takes the process-wide `waitGraph` lock only if a waiter may read `owner`: the creator
-    /// announces that it finishes and a waiter that it waits, each in a word of its own, then
-    /// each reads the other's (at least one sees the other). A creator that sees no waiter
-    /// clears `owner` alone, as no waiter reads it once it has seen the creator finishing.
     @usableFromInline
-    func finish() {
-        if depot_announce_and_check(words, 1, words + 1) != 0 {
+    override func markFinished() -> Bool {
+        isFinished = true
+        guard let condition else { return false }
+        condition.broadcast()
+        return true
+    }
+
+    /// Ends the creation for the waiters' cycle checks, after ``markFinished()`` returned
+    /// `hadWaiters`. Only a waiter noted before then can reach the creation's `owner` (through
+    /// the creation itself or a waiting thread's `waitingOn`), so only then is `waitGraph` taken
+    /// to clear it.
+    @usableFromInline
+    func finish(hadWaiters: Bool) {
+        if hadWaiters {
             Self.waitGraph.lock()
             owner = nil
             Self.waitGraph.unlock()
         } else {
             owner = nil
         }
-        gate.unlock()
     }
 
     /// Blocks until the creating thread has finished, or stops the process when waiting would
     /// close a circle of threads each waiting for another (a circular dependency split across
-    /// threads, or a thread re-entering its own creation through another container).
+    /// threads, or a thread re-entering its own creation through another container). The
+    /// caller noted itself as a waiter when it found the creation in `table`.
     @usableFromInline
-    func wait(by frame: ResolutionFrame) {
+    func wait(by frame: ResolutionFrame, in table: some InstanceOwner) {
         if let circle = enterWait(by: frame) {
             // This thread's own creation, on its path since the step that closes the cycle was
             // pushed (pushes are checked only at some depths): a cycle of this thread.
             frame.failOnFirstCycle()
             frame.failCircularWait(continuingWith: circle)
         }
-        gate.lock()
-        gate.unlock()
+        if let condition {
+            table.wait(on: condition) { isFinished }
+        }
         Self.waitGraph.lock()
         frame.waitingOn = nil
         frame.waitingPath = []
@@ -90,12 +109,10 @@ final class Creation: PendingCreation, @unchecked Sendable {
         defer { Self.waitGraph.unlock() }
         var creation: Creation? = self
         var steps: [ResolutionStep] = []
-        // A creation whose creator is finishing is not followed: its `owner` may be cleared
-        // without the lock (see `finish`), and it will not wait for anything again.
-        while let current = creation,
-            depot_announce_and_check(current.words + 1, 1, current.words) == 0,
-            let owner = current.owner
-        {
+        // Every creation reached has a waiter noted (this thread, or the thread whose
+        // `waitingOn` led here), so its creator clears `owner` under this lock; a finished one
+        // has none, and its creator waits for nothing more.
+        while let current = creation, let owner = current.owner {
             if owner === frame {
                 // Back on this thread: the step is on its path (and already in `steps` unless
                 // this thread re-entered its own creation directly).

@@ -35,15 +35,15 @@ extension FactoryRegistration {
                 guard let creation = creation as? Creation else {
                     fatalError("Depot: \(step(parameter)) is being created by an async factory.")
                 }
-                creation.wait(by: frame)
+                creation.wait(by: frame, in: owner)
             case .create(let creation):
                 let value = run(parameter, plan: plan, origin: &origin)
                 let createdAt = clock?.now() ?? 0
                 let disposal = disposal(of: value, plan: plan, parameter: parameter)
-                let isKept = owner.keep(
+                let (isKept, hadWaiters) = owner.keep(
                     value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
                     disposal: disposal)
-                unsafeDowncast(creation, to: Creation.self).finish()
+                unsafeDowncast(creation, to: Creation.self).finish(hadWaiters: hadWaiters)
                 if !isKept {
                     // Handed to the caller, as a `.unique` instance would be, and not kept: so
                     // not disposed by Depot either.
@@ -161,6 +161,9 @@ extension FactoryRegistration {
 @usableFromInline
 protocol InstanceOwner: AnyObject {
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
+    /// Blocks until `isDone` is true, under this owner's lock and its `condition` (see
+    /// `Locked.wait(on:until:)`).
+    func wait(on condition: Condition, until isDone: () -> Bool)
     /// Notes this owner in the holders of `scope`, in shard `shard`, so that `scope.reset()`
     /// reaches the instance it keeps: for the first one of a per-container scope.
     func noteHolding(_ scope: Scope, shard: Int)
@@ -168,28 +171,31 @@ protocol InstanceOwner: AnyObject {
 
 extension InstanceOwner {
     /// Keeps `value`, made by `creation` (see ``InstanceTable/finish(_:key:value:scope:createdAt:disposal:)``),
-    /// noting this owner in the scope's holders if it is its first instance of a per-container
-    /// scope. Returns whether the value was kept. Shared by the synchronous and async creations.
+    /// and marks the creation finished, under the lock; notes this owner in the scope's holders
+    /// if it is its first instance of a per-container scope. Returns whether the value was kept,
+    /// and whether a thread waited for the creation (``PendingCreation/markFinished()``).
+    /// Shared by the synchronous and async creations.
     @inlinable
     func keep<Value>(
         _ value: Value, madeBy creation: PendingCreation, key: InstanceKey, scope: Scope,
         createdAt: Double, disposal: Disposal?
-    ) -> Bool {
+    ) -> (isKept: Bool, hadWaiters: Bool) {
         let shard = Scope.currentShard
-        let (isKept, isFirstOfScope) = withInstances { table in
+        let (isKept, isFirstOfScope, hadWaiters) = withInstances { table in
             let isKept = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
                 disposal: disposal)
             return (
                 isKept,
                 isKept && scope.placement == .container
-                    && table.needsTracking(in: scope, shard: shard)
+                    && table.needsTracking(in: scope, shard: shard),
+                creation.markFinished()
             )
         }
         if isFirstOfScope {
             noteHolding(scope, shard: shard)
         }
-        return isKept
+        return (isKept, hadWaiters)
     }
 }
 
@@ -203,6 +209,11 @@ extension ContainerManager: InstanceOwner {
     func noteHolding(_ scope: Scope, shard: Int) {
         scope.track(self, shard: shard)
     }
+
+    @usableFromInline
+    func wait(on condition: Condition, until isDone: () -> Bool) {
+        state.wait(on: condition, until: isDone)
+    }
 }
 
 extension SingletonRealm: InstanceOwner {
@@ -214,4 +225,9 @@ extension SingletonRealm: InstanceOwner {
     /// Never called: a realm keeps only process-wide scopes, which reset through the realm.
     @usableFromInline
     func noteHolding(_ scope: Scope, shard: Int) {}
+
+    @usableFromInline
+    func wait(on condition: Condition, until isDone: () -> Bool) {
+        instances.wait(on: condition, until: isDone)
+    }
 }

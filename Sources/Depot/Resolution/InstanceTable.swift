@@ -116,6 +116,7 @@ struct InstanceTable: DropsValues {
             return .hit(cell)
         }
         if let creation = creations[key] {
+            creation.noteWaiter()
             return .waitFor(creation)
         }
         guard let creation = makeCreation() else { return .absent }

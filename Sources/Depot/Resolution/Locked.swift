@@ -130,6 +130,17 @@ final class Locked<State>: @unchecked Sendable {
         return try body(&state.pointee, version.map { $0.pointee } ?? 0)
     }
 
+    /// Blocks until `isDone`, which reads what the lock guards, is true: checked under the
+    /// lock, and again each time `condition` is signalled; the lock is let go while blocked, so
+    /// that the thread that makes `isDone` true can take it and signal.
+    func wait(on condition: Condition, until isDone: () -> Bool) {
+        lock()
+        while !isDone() {
+            pthread_cond_wait(condition.condition, mutex)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
     @inline(__always)
     private func lock() {
         if pthread_mutex_lock(mutex) == EDEADLK {

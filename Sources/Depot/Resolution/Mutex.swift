@@ -11,43 +11,17 @@ internal import CDepotAtomics
 /// A plain pthread mutex that one thread locks and the same thread later unlocks.
 // @unchecked Sendable: a pthread mutex is made to be shared between threads.
 final class Mutex: @unchecked Sendable {
-    private let storage: MutexStorage
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init(recursive: Bool = false) {
-        storage = MutexStorage(recursive: recursive, sideWords: 0)
+        mutex = initializeMutex(
+            at: allocateMemory(
+                byteCount: MemoryLayout<pthread_mutex_t>.stride,
+                alignment: MemoryLayout<pthread_mutex_t>.alignment),
+            recursive: recursive)
     }
 
     deinit {
-        storage.destroy()
-    }
-
-    func lock() { storage.lock() }
-    func unlock() { storage.unlock() }
-}
-
-/// A pthread mutex and `sideWords` words (zero at first) in one allocation, which its owner
-/// makes, and destroys with ``destroy()``: for an object that needs a mutex without allocating
-/// a ``Mutex`` object too (a creation).
-struct MutexStorage {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    /// Words for the owner to read and write atomically.
-    let sideWords: UnsafeMutablePointer<UInt64>
-
-    init(recursive: Bool, sideWords count: Int) {
-        let raw = allocateMemory(
-            byteCount: Self.sideWordsOffset + 8 * count,
-            alignment: MemoryLayout<pthread_mutex_t>.alignment)
-        mutex = initializeMutex(at: raw, recursive: recursive)
-        sideWords = (raw + Self.sideWordsOffset).initializeMemory(
-            as: UInt64.self, repeating: 0, count: count)
-    }
-
-    private static var sideWordsOffset: Int {
-        (MemoryLayout<pthread_mutex_t>.stride + 7) / 8 * 8
-    }
-
-    /// Destroys the mutex and frees the allocation; not to be used after.
-    func destroy() {
         pthread_mutex_destroy(mutex)
         deallocateMemory(UnsafeMutableRawPointer(mutex))
     }
@@ -65,6 +39,32 @@ struct MutexStorage {
     func unlock() { pthread_mutex_unlock(mutex) }
 }
 
+/// A pthread condition variable, for threads that wait under a lock of Depot's until another
+/// thread changes what that lock guards (see `Locked.wait(on:until:)`).
+// @unchecked Sendable: a pthread condition variable is made to be shared between threads.
+@usableFromInline
+final class Condition: @unchecked Sendable {
+    let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    init() {
+        condition = allocateMemory(
+            byteCount: MemoryLayout<pthread_cond_t>.stride,
+            alignment: MemoryLayout<pthread_cond_t>.alignment
+        ).bindMemory(to: pthread_cond_t.self, capacity: 1)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        deallocateMemory(UnsafeMutableRawPointer(condition))
+    }
+
+    /// Wakes every thread waiting on this condition; called with the lock they wait with held.
+    func broadcast() {
+        pthread_cond_broadcast(condition)
+    }
+}
+
 /// Initialises a pthread mutex at `memory`. A non-recursive one checks errors: a thread that
 /// locks it again gets an error, which the owner turns into a message, instead of hanging.
 func initializeMutex(at memory: UnsafeMutableRawPointer, recursive: Bool)
@@ -78,7 +78,7 @@ func initializeMutex(at memory: UnsafeMutableRawPointer, recursive: Bool)
 /// `byteCount` bytes aligned to `alignment`, from `malloc`, whose alignment (two words: 16 bytes
 /// on 64-bit platforms) is enough for any mutex and any state Depot keeps:
 /// `UnsafeMutableRawPointer.allocate(byteCount:alignment:)` takes the runtime's aligned path
-/// (`posix_memalign`), which costs more, and a container and a creation each allocate once.
+/// (`posix_memalign`), which costs more, and every container allocates once.
 /// Freed with ``deallocateMemory(_:)``.
 func allocateMemory(byteCount: Int, alignment: Int) -> UnsafeMutableRawPointer {
     precondition(alignment <= 2 * MemoryLayout<Int>.size, "Depot: memory aligned beyond malloc's")

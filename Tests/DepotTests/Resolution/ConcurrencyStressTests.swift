@@ -169,6 +169,33 @@ import Testing
         #expect(blocked.calls.value == 2)
     }
 
+    /// A reset cancels a creation that threads wait for: they wake when it ends, though nothing
+    /// was kept, and all get the one instance made after it.
+    @Test func waitersOfACancelledCreationWakeAndShareTheNextOne() {
+        let container = Container()
+        let blocked = BlockedCreation(container.cachedThing)
+        #expect(blocked.waitUntilStarted())
+        let waiters = DispatchGroup()
+        let seen = Locked<[ObjectIdentifier]>([])
+        for _ in 0..<8 {
+            waiters.enter()
+            startThread {
+                let thing = container.cachedThing()
+                seen.withLock { $0.append(ObjectIdentifier(thing)) }
+                waiters.leave()
+            }
+        }
+        usleep(20_000)
+        container.manager.reset(scope: .cached)
+        blocked.release()
+        #expect(blocked.waitUntilFinished())
+        #expect(waiters.wait(timeout: .now() + hangLimit) == .success)
+        #expect(blocked.calls.value == 2)
+        let next = container.cachedThing()
+        #expect(next !== blocked.result.current)
+        #expect(Set(seen.current) == [ObjectIdentifier(next)])
+    }
+
     @Test func settingsAreSafeToChangeWhileResolving() {
         let container = Container()
         container.manager.logger = { _ in }
