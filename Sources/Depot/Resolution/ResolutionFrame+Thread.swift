@@ -25,6 +25,14 @@ extension ResolutionFrame {
         return makeCurrent()
     }
 
+    /// The calling thread's spare storage (see `spareStorage`), taken for a new lifetime scope.
+    static func takeSpareStorage() -> InstanceTable.Storage? {
+        currentReference._withUnsafeGuaranteedRef { frame in
+            defer { frame.spareStorage = nil }
+            return frame.spareStorage
+        }
+    }
+
     @inline(never)
     private static func makeCurrent() -> Unmanaged<ResolutionFrame> {
         let frame = Unmanaged.passRetained(ResolutionFrame())

@@ -48,16 +48,9 @@ final class ResolutionFrame {
     /// resolutions allocate none.
     @exclusivity(unchecked) var spareGraph: ResolutionGraph?
     /// The emptied table dictionaries of the last lifetime scope that went on this thread, for
-    /// the next one it makes (see `ContainerManager.adopt`).
+    /// the next one it makes (see `takeSpareStorage()`).
     @exclusivity(unchecked) var spareStorage: InstanceTable.Storage?
 
-    /// The calling thread's spare storage (see `spareStorage`), taken for a new lifetime scope.
-    static func takeSpareStorage() -> InstanceTable.Storage? {
-        currentReference._withUnsafeGuaranteedRef { frame in
-            defer { frame.spareStorage = nil }
-            return frame.spareStorage
-        }
-    }
     /// The creation this thread is blocked on, and its path then, for the cycle message of another
     /// thread; read and written only under `Creation.waitGraph`.
     var waitingOn: Creation?
