@@ -12,6 +12,9 @@ uint64_t depot_singleton_clones = 0;
 // Set once, by the first async resolution that binds a task-local.
 uint64_t depot_async_resolutions = 0;
 
+// Set by the first use of each built-in scope.
+uint64_t depot_builtin_scopes[8] = {0};
+
 // Blocks of lock generations: the shared counter, and the calling thread's block.
 uint64_t depot_generation_source = 0;
 _Thread_local uint64_t depot_generation_next = 0;

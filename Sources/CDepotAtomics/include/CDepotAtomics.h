@@ -126,6 +126,19 @@ static inline void depot_note_async_resolution(void) {
     }
 }
 
+/// The addresses of the built-in scopes (`Scope.builtIn`), by kind, once stored (0 before): a
+/// factory declared with `.cached` or `.singleton` reads one on every resolve, as a load instead
+/// of the once-check of a `static let`'s accessor.
+extern uint64_t depot_builtin_scopes[8];
+
+static inline uint64_t depot_builtin_scope(int32_t kind) {
+    return __atomic_load_n(&depot_builtin_scopes[kind], __ATOMIC_ACQUIRE);
+}
+
+static inline void depot_set_builtin_scope(int32_t kind, uint64_t address) {
+    __atomic_store_n(&depot_builtin_scopes[kind], address, __ATOMIC_RELEASE);
+}
+
 /// Initialises the pthread mutex at `mutex`: error-checking (a thread that locks it again gets
 /// an error instead of hanging), or recursive.
 void depot_mutex_init(void *_Nonnull mutex, int recursive);

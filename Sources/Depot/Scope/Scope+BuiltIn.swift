@@ -49,7 +49,7 @@ extension Scope {
 
     /// The built-in scopes, as the modifiers (`.cached`, `.singleton`, ...) name them.
     @usableFromInline
-    enum BuiltIn {
+    enum BuiltIn: Int32 {
         case unique, cached, shared, singleton, weakSingleton, graph
     }
 
@@ -62,14 +62,23 @@ extension Scope {
     @usableFromInline
     @_effects(releasenone)
     static func builtIn(_ kind: BuiltIn) -> Unmanaged<Scope> {
-        switch kind {
-        case .unique: .passUnretained(unique)
-        case .cached: .passUnretained(cached)
-        case .shared: .passUnretained(shared)
-        case .singleton: .passUnretained(Singleton.process)
-        case .weakSingleton: .passUnretained(weakSingleton)
-        case .graph: .passUnretained(graph)
+        // Its address, once stored: one load, not the once-check of a `static let`'s accessor
+        // (every resolve of a factory declared with a built-in scope asks). Scopes are immortal.
+        let stored = depot_builtin_scope(kind.rawValue)
+        if stored != 0, let address = UnsafeRawPointer(bitPattern: UInt(stored)) {
+            return Unmanaged.fromOpaque(address)
         }
+        let scope: Unmanaged<Scope> =
+            switch kind {
+            case .unique: .passUnretained(unique)
+            case .cached: .passUnretained(cached)
+            case .shared: .passUnretained(shared)
+            case .singleton: .passUnretained(Singleton.process)
+            case .weakSingleton: .passUnretained(weakSingleton)
+            case .graph: .passUnretained(graph)
+            }
+        depot_set_builtin_scope(kind.rawValue, UInt64(UInt(bitPattern: scope.toOpaque())))
+        return scope
     }
 
     /// The scope of factories that keep nothing: the type of ``Scope/unique``.
