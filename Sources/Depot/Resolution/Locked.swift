@@ -197,12 +197,11 @@ extension Locked where State: DropsValues {
             defer { dropped = state.takeDropped() }
             return try body(&state)
         }
-        // Released here, with the lock let go; instances with an `onDispose` closure are
-        // disposed in a task of their own.
+        // Released when this call returns, with the lock let go; instances with an `onDispose`
+        // closure are disposed in a task of their own.
         if let dropped, State.dropsDisposals {
             Disposal.disposeDropped(dropped)
         }
-        dropped = nil
         return result
     }
 }

@@ -120,17 +120,7 @@ import Testing
         let container = Container()
         let blocked = BlockedCreation(container.cachedThing)
         #expect(blocked.waitUntilStarted())
-        let waiters = DispatchGroup()
-        let seen = Locked<[ObjectIdentifier]>([])
-        for _ in 0..<8 {
-            waiters.enter()
-            startThread {
-                let thing = container.cachedThing()
-                seen.withLock { $0.append(ObjectIdentifier(thing)) }
-                waiters.leave()
-            }
-        }
-        usleep(20_000)
+        let (waiters, seen) = startWaiters(8) { container.cachedThing() }
         blocked.release()
         #expect(blocked.waitUntilFinished())
         #expect(waiters.wait(timeout: .now() + hangLimit) == .success)
@@ -175,17 +165,7 @@ import Testing
         let container = Container()
         let blocked = BlockedCreation(container.cachedThing)
         #expect(blocked.waitUntilStarted())
-        let waiters = DispatchGroup()
-        let seen = Locked<[ObjectIdentifier]>([])
-        for _ in 0..<8 {
-            waiters.enter()
-            startThread {
-                let thing = container.cachedThing()
-                seen.withLock { $0.append(ObjectIdentifier(thing)) }
-                waiters.leave()
-            }
-        }
-        usleep(20_000)
+        let (waiters, seen) = startWaiters(8) { container.cachedThing() }
         container.manager.reset(scope: .cached)
         blocked.release()
         #expect(blocked.waitUntilFinished())

@@ -89,3 +89,23 @@ final class BlockedCreation: Sendable {
     /// Whether the blocked thread finished before the ``hangLimit``.
     func waitUntilFinished() -> Bool { signalled(done, within: hangLimit) }
 }
+
+/// Starts `count` threads that each resolve with `resolve` (a creation blocked elsewhere, which
+/// they wait for), and gives them time to start waiting. Returns the group they leave when they
+/// have resolved, and the instances they got.
+func startWaiters(
+    _ count: Int, resolving resolve: @escaping @Sendable () -> Thing
+) -> (done: DispatchGroup, seen: Locked<[ObjectIdentifier]>) {
+    let done = DispatchGroup()
+    let seen = Locked<[ObjectIdentifier]>([])
+    for _ in 0..<count {
+        done.enter()
+        startThread {
+            let thing = resolve()
+            seen.withLock { $0.append(ObjectIdentifier(thing)) }
+            done.leave()
+        }
+    }
+    usleep(20_000)
+    return (done, seen)
+}
