@@ -197,11 +197,14 @@ extension Locked where State: DropsValues {
             defer { dropped = state.takeDropped() }
             return try body(&state)
         }
-        // Released when this call returns, with the lock let go; instances with an `onDispose`
-        // closure are disposed in a task of their own.
+        // Released here, with the lock let go; instances with an `onDispose` closure are
+        // disposed in a task of their own.
         if let dropped, State.dropsDisposals {
             Disposal.disposeDropped(dropped)
         }
+        // Not a no-op for the optimiser: without it, every caller's withLock costs about 40
+        // more instructions (callgrind, `request`).
+        dropped = nil
         return result
     }
 }
