@@ -18,8 +18,10 @@ extension FactoryRegistration {
             let now = clock?.now() ?? 0
             let found = owner.withInstances { table in
                 table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
-                {
-                    AsyncCreation(step: step, scope: ObjectIdentifier(plan.scope))
+                { number in
+                    InFlight(
+                        AsyncCreation(
+                            step: step, scope: ObjectIdentifier(plan.scope), number: number))
                 }
             }
             switch consume found {
@@ -31,8 +33,8 @@ extension FactoryRegistration {
             case .stored(let stored):
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
-            case .absent:
-                preconditionFailure("a creating lookup is never absent")
+            case .absent, .busy:
+                preconditionFailure("a creating, waiting lookup is never absent or busy")
             case .waitFor(let creation):
                 // A step already on the path would wait for its own creation: a cycle.
                 AsyncResolution.check(step, below: parent, always: true)
@@ -42,7 +44,7 @@ extension FactoryRegistration {
                 origin = .cached
                 return try await creation.value(for: parent, as: T.self)
             case .create(let creation):
-                let creation = unsafeDowncast(creation, to: AsyncCreation.self)
+                let creation = unsafeDowncast(creation.shared!, to: AsyncCreation.self)
                 let node = AsyncResolution(
                     step, scope: plan.scope, manager: manager, parent: parent,
                     creation: creation)
@@ -72,14 +74,14 @@ extension FactoryRegistration {
         do {
             value = try await node.make(body, parameter)
         } catch {
-            owner.withInstances { $0.abandon(creation, key: key) }
+            owner.withInstances { $0.abandon(InFlight(creation), key: key) }
             creation.finish(.failure(error))
             return
         }
         let createdAt = clock?.now() ?? 0
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
         let isKept = owner.keep(
-            value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
+            value, madeBy: InFlight(creation), key: key, scope: plan.scope, createdAt: createdAt,
             disposal: disposal
         ).isKept
         if !isKept {
@@ -119,8 +121,8 @@ extension FactoryRegistration {
         {
             table.lookup(
                 InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter)),
-                in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step
-            ) { nil }
+                in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step, waits: false
+            ) { _ in nil }
         }
         switch plan.scope.placement {
         case .none, .graph:
@@ -137,7 +139,7 @@ extension FactoryRegistration {
             if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
         case .stored(let stored):
             if let value = stored as? T { return value }
-        case .waitFor:
+        case .busy, .waitFor:
             throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .inFlight)
         case .absent, .create:
             break
@@ -149,10 +151,8 @@ extension FactoryRegistration {
 extension InstanceTable {
     /// Forgets `creation`, which failed, unless a reset or a registration cancelled it
     /// meanwhile: the next resolve creates again.
-    mutating func abandon(_ creation: PendingCreation, key: InstanceKey) {
-        if creations[key] === creation {
-            creations[key] = nil
-        }
+    mutating func abandon(_ creation: InFlight, key: InstanceKey) {
+        _ = creations.end(creation, key: key)
     }
 }
 

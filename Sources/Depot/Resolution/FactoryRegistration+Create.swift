@@ -16,8 +16,10 @@ extension FactoryRegistration {
                 table.lookup(
                     key, in: plan.scope, timeToLive: plan.timeToLive, now: now,
                     step: frame.top
-                ) {
-                    Creation(owner: frame, step: frame.top, scope: ObjectIdentifier(plan.scope))
+                ) { number in
+                    InFlight(
+                        number: number, scope: ObjectIdentifier(plan.scope),
+                        unshared: UnsharedCreation(owner: frame, step: frame.top))
                 }
             }
             switch consume found {
@@ -29,8 +31,8 @@ extension FactoryRegistration {
             case .stored(let stored):
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
-            case .absent:
-                preconditionFailure("a creating lookup is never absent")
+            case .absent, .busy:
+                preconditionFailure("a creating, waiting lookup is never absent or busy")
             case .waitFor(let creation):
                 guard let creation = creation as? Creation else {
                     fatalError("Depot: \(step(parameter)) is being created by an async factory.")
@@ -40,10 +42,12 @@ extension FactoryRegistration {
                 let value = run(parameter, plan: plan, origin: &origin)
                 let createdAt = clock?.now() ?? 0
                 let disposal = disposal(of: value, plan: plan, parameter: parameter)
-                let (isKept, hadWaiters) = owner.keep(
+                let (isKept, waited) = owner.keep(
                     value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
                     disposal: disposal)
-                unsafeDowncast(creation, to: Creation.self).finish(hadWaiters: hadWaiters)
+                if let waited {
+                    unsafeDowncast(waited, to: Creation.self).finish()
+                }
                 if !isKept {
                     // Handed to the caller, as a `.unique` instance would be, and not kept: so
                     // not disposed by Depot either.
@@ -173,29 +177,30 @@ extension InstanceOwner {
     /// Keeps `value`, made by `creation` (see ``InstanceTable/finish(_:key:value:scope:createdAt:disposal:)``),
     /// and marks the creation finished, under the lock; notes this owner in the scope's holders
     /// if it is its first instance of a per-container scope. Returns whether the value was kept,
-    /// and whether a thread waited for the creation (``PendingCreation/markFinished()``).
-    /// Shared by the synchronous and async creations.
+    /// and the synchronous creation threads waited on, if any, which the creator must then
+    /// `finish()` (see ``PendingCreation/markFinished()``). Shared by the synchronous and async
+    /// creations.
     @inlinable
     func keep<Value>(
-        _ value: Value, madeBy creation: PendingCreation, key: InstanceKey, scope: Scope,
+        _ value: Value, madeBy creation: InFlight, key: InstanceKey, scope: Scope,
         createdAt: Double, disposal: Disposal?
-    ) -> (isKept: Bool, hadWaiters: Bool) {
+    ) -> (isKept: Bool, waited: PendingCreation?) {
         let shard = Scope.currentShard
-        let (isKept, isFirstOfScope, hadWaiters) = withInstances { table in
-            let isKept = table.finish(
+        let (isKept, isFirstOfScope, waited) = withInstances { table in
+            let (isKept, shared) = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
                 disposal: disposal)
             return (
                 isKept,
                 isKept && scope.placement == .container
                     && table.needsTracking(in: scope, shard: shard),
-                creation.markFinished()
+                shared?.markFinished() == true ? shared : nil
             )
         }
         if isFirstOfScope {
             noteHolding(scope, shard: shard)
         }
-        return (isKept, hadWaiters)
+        return (isKept, waited)
     }
 }
 

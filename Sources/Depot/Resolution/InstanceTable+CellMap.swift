@@ -85,7 +85,7 @@ extension InstanceTable {
     /// A table's cells and creations dictionaries, with their room.
     struct Storage {
         var cells: CellMap
-        var creations: [InstanceKey: PendingCreation]
+        var creations: [InstanceKey: InFlight]
 
         /// Empties both, keeping their room: what they held is released here.
         mutating func removeAll() {
@@ -96,12 +96,13 @@ extension InstanceTable {
 
     /// Takes the cells and creations out, leaving none: for a table that is going away.
     mutating func takeStorage() -> Storage {
-        defer { (cells, creations) = (CellMap(), .init()) }
-        return Storage(cells: cells, creations: creations)
+        defer { cells = CellMap() }
+        return Storage(cells: cells, creations: creations.takeRoom())
     }
 
     /// Uses `storage`, emptied, as this (new, empty) table's.
     mutating func use(_ storage: Storage) {
-        (cells, creations) = (storage.cells, storage.creations)
+        cells = storage.cells
+        creations.use(storage.creations)
     }
 }

@@ -17,8 +17,7 @@ extension InstanceTable {
         drop(cells)
         cells = cells.keeping { key, cell in !predicate(key, cell.scope) }
         purgeHitCaches()
-        drop(creations)
-        creations = creations.filter { !predicate($0.key, $0.value.scope) }
+        drop(creations.cancel(where: predicate))
         stored = stored.filter { !predicate($0.key, $0.value.scope) }
         dropDisposals { key, disposal in predicate(key, disposal.scope) }
     }
@@ -31,7 +30,7 @@ extension InstanceTable {
             drop(removed)
             purgeHitCaches()
         }
-        if let cancelled = creations.removeValue(forKey: key) {
+        if let cancelled = creations.cancel(key) {
             drop(cancelled)
         }
         stored[key] = nil
@@ -53,8 +52,7 @@ extension InstanceTable {
         drop(cells)
         cells.removeAll()
         purgeHitCaches()
-        drop(creations)
-        creations.removeAll()
+        drop(creations.cancelAll())
         dropDisposals { _, _ in true }
     }
 

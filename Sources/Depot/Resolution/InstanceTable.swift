@@ -48,9 +48,11 @@ struct InstanceTable: DropsValues {
         /// The instance a custom scope's storage gave back.
         case stored(Any)
         case waitFor(PendingCreation)
-        case create(PendingCreation)
+        case create(InFlight)
         /// Nothing is kept and the caller asked not to create (see `warmed()`).
         case absent
+        /// Nothing is kept, a creation is in flight, and the caller asked not to wait.
+        case busy
     }
 
     /// What Depot knows of a value it gave a custom scope's storage: which scope, and when it
@@ -63,7 +65,7 @@ struct InstanceTable: DropsValues {
     }
 
     var cells = CellMap()
-    var creations = [InstanceKey: PendingCreation]()
+    var creations = Creations()
     /// The factories with instances kept per parameter value: only their removal scans.
     var parameterised = Set<FactoryKey>()
     /// The per-container scopes whose holders note this table's manager (`Scope.track`), and
@@ -97,13 +99,14 @@ struct InstanceTable: DropsValues {
         return cell
     }
 
-    /// The kept cell, or the creation to wait for, or the new creation `makeCreation` made,
-    /// which the caller must carry out and pass to `finish`; `.absent` when `makeCreation`
-    /// returns `nil`.
+    /// The kept cell, or the creation to wait for (`.busy` if `waits` is false), or the new
+    /// creation `makeCreation` made with the number it is given, which the caller must carry
+    /// out and pass to `finish`; `.absent` when `makeCreation` returns `nil`.
     @usableFromInline
     mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
-        step: @autoclosure () -> ResolutionStep, makeCreation: () -> PendingCreation?
+        step: @autoclosure () -> ResolutionStep, waits: Bool = true,
+        makeCreation: (_ number: UInt) -> InFlight?
     ) -> Lookup {
         if let custom = scope.custom {
             if let value = storedValue(
@@ -115,28 +118,27 @@ struct InstanceTable: DropsValues {
         } else if let cell = cell(for: key, in: scope, timeToLive: timeToLive, now: now) {
             return .hit(cell)
         }
-        if let creation = creations[key] {
-            creation.noteWaiter()
+        if !waits, creations.contains(key) { return .busy }
+        if let creation = creations.waitable(for: key) {
             return .waitFor(creation)
         }
-        guard let creation = makeCreation() else { return .absent }
-        creations[key] = creation
+        guard let creation = creations.start(key, makeCreation) else { return .absent }
         if key.parameter != nil {
             parameterised.insert(key.factory)
         }
         return .create(creation)
     }
 
-    /// Keeps `value` made by `creation`, unless a reset or a registration cancelled the creation
-    /// meanwhile. Returns whether the value was kept.
+    /// Ends `creation` and keeps `value` it made, unless a reset or a registration cancelled
+    /// the creation meanwhile. Returns whether the value was kept, and the creation's shared
+    /// record, if others may wait on it, for the caller to mark finished.
     ///
     /// Inlinable, so that the cell is made where `Value` is known; the rest is not generic.
-    @discardableResult
     @inlinable
     mutating func finish<Value>(
-        _ creation: PendingCreation, key: InstanceKey, value: Value, scope: Scope,
+        _ creation: InFlight, key: InstanceKey, value: Value, scope: Scope,
         createdAt: Double, disposal: Disposal? = nil
-    ) -> Bool {
+    ) -> (isKept: Bool, shared: PendingCreation?) {
         // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
         let none = isNone(value)
         var cell: Cell?
@@ -159,11 +161,24 @@ struct InstanceTable: DropsValues {
     /// scope (whose storage gets `value`), and when nothing is kept.
     @usableFromInline
     mutating func keep(
-        _ creation: PendingCreation, key: InstanceKey, value: @autoclosure () -> Any,
+        _ creation: InFlight, key: InstanceKey, value: @autoclosure () -> Any,
         isNone: Bool, cell: Cell?, scope: Scope, createdAt: Double, disposal: Disposal?
+    ) -> (isKept: Bool, shared: PendingCreation?) {
+        let (isCurrent, shared) = creations.end(creation, key: key)
+        guard isCurrent else { return (false, shared) }
+        return (
+            keep(
+                key: key, value: value(), isNone: isNone, cell: cell, scope: scope,
+                createdAt: createdAt, disposal: disposal, step: creation.step),
+            shared
+        )
+    }
+
+    /// Keeps `value` (`cell`, unless it is a custom scope's) of a creation that was current.
+    private mutating func keep(
+        key: InstanceKey, value: @autoclosure () -> Any, isNone: Bool, cell: Cell?, scope: Scope,
+        createdAt: Double, disposal: Disposal?, step: @autoclosure () -> ResolutionStep
     ) -> Bool {
-        guard creations[key] === creation else { return false }
-        creations[key] = nil
         if isNone { return false }
         // What a replaced cell or stored value had to dispose goes with it; a weak scope
         // disposes nothing.
@@ -177,7 +192,7 @@ struct InstanceTable: DropsValues {
                 kept = value()
             }
             replaceDisposal(for: key, with: disposal)
-            storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: creation.step))
+            storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: step()))
             stored[key] = Stored(scope: ObjectIdentifier(scope), createdAt: createdAt)
             return true
         }

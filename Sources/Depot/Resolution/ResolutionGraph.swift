@@ -123,7 +123,8 @@ final class ResolutionGraph: Sendable {
             case .some(let creation?):
                 return .waitFor(creation)
             case .some(nil):
-                let creation = AsyncCreation(step: step, scope: ObjectIdentifier(Scope.graph))
+                let creation = AsyncCreation(
+                    step: step, scope: ObjectIdentifier(Scope.graph), number: 0)
                 state.creations[key] = creation
                 return .waitFor(creation)
             }
