@@ -42,8 +42,8 @@ final class Creation: PendingCreation, @unchecked Sendable {
     private var isFinished = false
     private let condition = Condition()
 
-    /// Makes the creation `unshared` stands for; the caller holds the lock of its table, so
-    /// its creator is still making it, on its frame.
+    /// Makes the record of `creation`, a synchronous one found in flight; the caller holds
+    /// the lock of its table, so its creator is still making it, on its frame.
     init(waitingFor creation: InFlight) {
         let creator = creation.unshared!
         owner = creator.owner.takeUnretainedValue()

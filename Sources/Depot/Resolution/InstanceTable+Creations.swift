@@ -144,7 +144,8 @@ extension InstanceTable {
             entries.keys.compactMap { cancel($0) }
         }
 
-        /// Takes the entries' dictionary out, emptied but with its room, for another table.
+        /// Takes the entries' dictionary out, with its room, for another table (a table going
+        /// away has no creation in flight: a creator holds the table's owner).
         mutating func takeRoom() -> [InstanceKey: InFlight] {
             defer { entries = .init() }
             return entries
