@@ -20,8 +20,8 @@ extension FactoryRegistration {
                 table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
                 { number in
                     InFlight(
-                        AsyncCreation(
-                            step: step, scope: ObjectIdentifier(plan.scope), number: number))
+                        number: number, scope: ObjectIdentifier(plan.scope),
+                        shared: AsyncCreation(step: step))
                 }
             }
             switch consume found {
@@ -43,8 +43,8 @@ extension FactoryRegistration {
                 }
                 origin = .cached
                 return try await creation.value(for: parent, as: T.self)
-            case .create(let creation):
-                let creation = unsafeDowncast(creation.shared!, to: AsyncCreation.self)
+            case .create(let entry):
+                let creation = unsafeDowncast(entry.shared!, to: AsyncCreation.self)
                 let node = AsyncResolution(
                     step, scope: plan.scope, manager: manager, parent: parent,
                     creation: creation)
@@ -52,36 +52,37 @@ extension FactoryRegistration {
                 // Handed to the creation's task, which alone uses them from here on: the asker
                 // only waits. The closure and parameter are used as a resolve on one task
                 // would use them (see `FactoryRegistration`).
-                let work = Unchecked((self, body, parameter, plan, owner, clock))
+                let work = Unchecked((self, body, parameter, plan, owner, clock, entry))
                 Task {
-                    let (factory, body, parameter, plan, owner, clock) = work.value
+                    let (factory, body, parameter, plan, owner, clock, entry) = work.value
                     await factory.create(
-                        creation, node: node, key: key, body: body, parameter: parameter,
-                        plan: plan, owner: owner, clock: clock)
+                        creation, entry: entry, node: node, key: key, body: body,
+                        parameter: parameter, plan: plan, owner: owner, clock: clock)
                 }
                 return try await creation.value(for: parent, as: T.self)
             }
         }
     }
 
-    /// Runs `body` in `node` for `creation`, stores what it makes (or forgets the creation, if
-    /// it throws), and resumes the waiters.
+    /// Runs `body` in `node` for `creation` (`entry` in its table), stores what it makes (or
+    /// forgets the creation, if it throws), and resumes the waiters.
     private func create<Owner: InstanceOwner>(
-        _ creation: AsyncCreation, node: AsyncResolution, key: InstanceKey, body: Body,
+        _ creation: AsyncCreation, entry: InFlight, node: AsyncResolution, key: InstanceKey,
+        body: Body,
         parameter: P, plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock?
     ) async {
         let value: T
         do {
             value = try await node.make(body, parameter)
         } catch {
-            owner.withInstances { $0.abandon(InFlight(creation), key: key) }
+            owner.withInstances { $0.abandon(entry, key: key) }
             creation.finish(.failure(error))
             return
         }
         let createdAt = clock?.now() ?? 0
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
         let isKept = owner.keep(
-            value, madeBy: InFlight(creation), key: key, scope: plan.scope, createdAt: createdAt,
+            value, madeBy: entry, key: key, scope: plan.scope, createdAt: createdAt,
             disposal: disposal
         ).isKept
         if !isKept {

@@ -5,21 +5,15 @@
 @usableFromInline
 class PendingCreation: @unchecked Sendable {
     let step: ResolutionStep
-    let scope: ObjectIdentifier
-    /// Its number in its table (see ``InstanceTable/Creations``).
-    let number: UInt
 
-    init(step: ResolutionStep, scope: ObjectIdentifier, number: UInt) {
+    init(step: ResolutionStep) {
         self.step = step
-        self.scope = scope
-        self.number = number
     }
 
     /// Marks the creation finished and wakes the threads waiting for it, under the lock of the
-    /// table it was made in; returns whether it is a synchronous creation (whose creator must
-    /// then call `finish()`). An async creation's waiters are woken by its result instead.
+    /// table it was made in. An async creation's waiters are woken by its result instead.
     @usableFromInline
-    func markFinished() -> Bool { false }
+    func markFinished() {}
 }
 
 /// A synchronous creation that another thread waits for: made by the first waiter, from the
@@ -47,14 +41,13 @@ final class Creation: PendingCreation, @unchecked Sendable {
     init(waitingFor creation: InFlight) {
         let creator = creation.unshared!
         owner = creator.owner.takeUnretainedValue()
-        super.init(step: creator.step, scope: creation.scope, number: creation.number)
+        super.init(step: creator.step)
     }
 
     @usableFromInline
-    override func markFinished() -> Bool {
+    override func markFinished() {
         isFinished = true
         condition.broadcast()
-        return true
     }
 
     /// Ends the creation for the waiters' cycle checks, after ``markFinished()``.

@@ -42,11 +42,12 @@ extension FactoryRegistration {
                 let value = run(parameter, plan: plan, origin: &origin)
                 let createdAt = clock?.now() ?? 0
                 let disposal = disposal(of: value, plan: plan, parameter: parameter)
-                let (isKept, waited) = owner.keep(
+                let (isKept, shared) = owner.keep(
                     value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
                     disposal: disposal)
-                if let waited {
-                    unsafeDowncast(waited, to: Creation.self).finish()
+                if let shared {
+                    // A synchronous creation's record is a `Creation`: only its waiters make one.
+                    unsafeDowncast(shared, to: Creation.self).finish()
                 }
                 if !isKept {
                     // Handed to the caller, as a `.unique` instance would be, and not kept: so
@@ -177,30 +178,31 @@ extension InstanceOwner {
     /// Keeps `value`, made by `creation` (see ``InstanceTable/finish(_:key:value:scope:createdAt:disposal:)``),
     /// and marks the creation finished, under the lock; notes this owner in the scope's holders
     /// if it is its first instance of a per-container scope. Returns whether the value was kept,
-    /// and the synchronous creation threads waited on, if any, which the creator must then
-    /// `finish()` (see ``PendingCreation/markFinished()``). Shared by the synchronous and async
-    /// creations.
+    /// and the creation's shared record, if others may wait on it, marked finished
+    /// (``PendingCreation/markFinished()``): a synchronous creator must then `finish()` it.
+    /// Shared by the synchronous and async creations.
     @inlinable
     func keep<Value>(
         _ value: Value, madeBy creation: InFlight, key: InstanceKey, scope: Scope,
         createdAt: Double, disposal: Disposal?
-    ) -> (isKept: Bool, waited: PendingCreation?) {
+    ) -> (isKept: Bool, shared: PendingCreation?) {
         let shard = Scope.currentShard
-        let (isKept, isFirstOfScope, waited) = withInstances { table in
+        let (isKept, isFirstOfScope, shared) = withInstances { table in
             let (isKept, shared) = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
                 disposal: disposal)
+            shared?.markFinished()
             return (
                 isKept,
                 isKept && scope.placement == .container
                     && table.needsTracking(in: scope, shard: shard),
-                shared?.markFinished() == true ? shared : nil
+                shared
             )
         }
         if isFirstOfScope {
             noteHolding(scope, shard: shard)
         }
-        return (isKept, waited)
+        return (isKept, shared)
     }
 }
 

@@ -8,8 +8,8 @@ struct InFlight {
     /// For a synchronous creation: what the first thread to wait for it makes its ``Creation``
     /// from. `nil` for an async one.
     let unshared: UnsharedCreation?
-    /// The record others wait on: a ``Creation`` made by the first waiter, or an
-    /// ``AsyncCreation``, made with the entry. `nil` for nearly every synchronous creation.
+    /// The record others wait on: a ``Creation`` made by the first waiter of a synchronous
+    /// creation (`nil` for nearly every one), or an ``AsyncCreation``, made with the entry.
     var shared: PendingCreation?
 
     @usableFromInline
@@ -19,9 +19,9 @@ struct InFlight {
         self.unshared = unshared
     }
 
-    init(_ shared: AsyncCreation) {
-        number = shared.number
-        scope = shared.scope
+    init(number: UInt, scope: ObjectIdentifier, shared: AsyncCreation) {
+        self.number = number
+        self.scope = scope
         unshared = nil
         self.shared = shared
     }
@@ -133,7 +133,7 @@ extension InstanceTable {
             // one's creator holds it, and wakes them).
             if let shared = creation.shared, shared is Creation {
                 let kept = cancelled ?? Cancelled()
-                kept.byNumber[shared.number] = shared
+                kept.byNumber[creation.number] = shared
                 cancelled = kept
             }
             return creation

@@ -123,8 +123,7 @@ final class ResolutionGraph: Sendable {
             case .some(let creation?):
                 return .waitFor(creation)
             case .some(nil):
-                let creation = AsyncCreation(
-                    step: step, scope: ObjectIdentifier(Scope.graph), number: 0)
+                let creation = AsyncCreation(step: step)
                 state.creations[key] = creation
                 return .waitFor(creation)
             }
