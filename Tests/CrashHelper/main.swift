@@ -126,6 +126,50 @@ func residentBytes() -> Int {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
+/// A value behind a lock.
+final class Guarded<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
+
+/// Eight threads make lifetime scopes one after another, each resolving its own `.cached`
+/// instance, while another thread resets that scope everywhere (so a reset may hold a going
+/// scope's state): how many times a scope resolved an instance an earlier scope had made.
+func scopesUnderResets() -> Int {
+    let stop = Guarded(false)
+    let shared = Guarded(0)
+    let done = DispatchGroup()
+    Thread {
+        while !stop.withLock({ $0 }) {
+            Scope.cached.reset()
+        }
+    }.start()
+    for _ in 0..<8 {
+        done.enter()
+        Thread {
+            // Held, so that no address is reused for a new instance.
+            var earlier: [Node] = []
+            for _ in 0..<2_000 {
+                let node = container.newLifetimeScope().cachedNode()
+                if earlier.contains(where: { $0 === node }) {
+                    shared.withLock { $0 += 1 }
+                }
+                earlier.append(node)
+            }
+            done.leave()
+        }.start()
+    }
+    done.wait()
+    stop.withLock { $0 = true }
+    return shared.withLock { $0 }
+}
+
 let container = Container()
 switch CommandLine.arguments.dropFirst().first {
 case "async-cycle":
@@ -185,6 +229,9 @@ case "graph-memory":
     let before = residentBytes()
     for _ in 0..<1_000_000 { _ = container.graphTriple() }
     print("grew \(residentBytes() - before)")
+case "scopes-under-resets":
+    // Alone in this process: `Scope.cached.reset()` reaches every container's cached instances.
+    print("shared \(scopesUnderResets())")
 case "promised":
     container.manager.promiseTriggersError = true
     _ = container.promisedNode()
@@ -194,7 +241,8 @@ default:
             + "async-cycle|async-long-cycle|async-graph-cycle|cross-task-async-cycle|"
             + "parameter-recursion|"
             + "cross-thread-cycle|use-scope-late|"
-            + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised")
+            + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised|"
+            + "scopes-under-resets")
     exit(2)
 }
 print("finished")

@@ -52,12 +52,9 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Makes a manager whose state is `initial`, with the side words it points to.
-    init(state initial: consuming State) {
-        state = Locked(initial, isVersioned: true, sideWords: 5)
-        let (realmAddress, plainAddress) = (state.sideWords, state.sideWords + 4)
-        self.realmAddress = realmAddress
-        originAddress = state.sideWords + 2
-        self.plainAddress = plainAddress
+    convenience init(state initial: consuming State) {
+        self.init(locked: Locked(initial, isVersioned: true, sideWords: 5))
+        let (realmAddress, plainAddress) = (self.realmAddress, self.plainAddress)
         state.withUnsharedValue { state in
             state.plainWord = plainAddress
             state.updatePlain()
@@ -67,19 +64,32 @@ public final class ContainerManager: @unchecked Sendable {
         }
     }
 
+    /// Makes a manager of `locked`, a new state or a lifetime scope's reused one (see
+    /// `init(reusing:of:)`), whose side words it points to.
+    init(locked: Caches) {
+        state = locked
+        realmAddress = locked.sideWords
+        originAddress = locked.sideWords + 2
+        plainAddress = locked.sideWords + 4
+    }
+
     deinit {
-        // A lifetime scope leaves its emptied table dictionaries to the next one its thread
-        // makes (see `adopt`), if the thread has resolved before and keeps none yet.
+        // A lifetime scope leaves its emptied state to the next one its thread makes, if it is
+        // untouched (see `init(reusing:of:)`); or else its emptied table dictionaries. Only if the
+        // thread has resolved before and keeps none yet.
         let frame = depot_current_frame().map {
             Unmanaged<ResolutionFrame>.fromOpaque($0).takeUnretainedValue()
         }
-        // Read without a new generation: the one change, the storage taken from a lifetime
-        // scope's table, touches nothing a thread remembers (no thread remembers its cells).
-        let (remembered, templates, tracked, storage) = state.withLockReading { state, _ in
-            (
-                state.instances.rememberedBy != nil, state.hasScopeTemplates,
-                state.instances.tracked,
-                state.template != nil && frame?.spareStorage == nil
+        // Read without a new generation: the changes, the storage taken from a lifetime scope's
+        // table and its holders forgotten, touch nothing a thread remembers (no thread remembers
+        // its cells).
+        let (remembered, templates, tracked, spare, storage) = state.withLockReading {
+            state, _ in
+            let tracked = state.instances.tracked
+            let spare = frame == nil ? nil : state.spareTemplate()
+            return (
+                state.instances.rememberedBy != nil, state.hasScopeTemplates, tracked, spare,
+                spare == nil && state.template != nil && frame?.spareStorage == nil
                     ? state.instances.takeStorage() : nil
             )
         }
@@ -93,7 +103,14 @@ public final class ContainerManager: @unchecked Sendable {
         tracked.forEach { scope, shard in
             scope.untrack(caches, shard: shard)
         }
-        if var storage, let frame {
+        guard let frame else { return }
+        if let spare {
+            // Unless a reset that read the scopes' holders before they let go still holds the
+            // state: then it goes when the reset lets go.
+            if holdsStateAlone {
+                leaveState(of: spare, to: frame.hits)
+            }
+        } else if var storage {
             // What the table kept is released here, with no lock held, as the table's end would.
             storage.removeAll()
             frame.spareStorage = storage

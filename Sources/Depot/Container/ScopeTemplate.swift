@@ -72,6 +72,12 @@ extension ContainerManager {
     /// Its state is made so before the manager exists: no lock, and no copy of it.
     @usableFromInline
     convenience init(lifetimeScopeOf template: ScopeTemplate) {
+        if let spare = ResolutionFrame.currentReference._withUnsafeGuaranteedRef({
+            $0.hits.takeSpareState(of: template)
+        }) {
+            self.init(reusing: spare, of: template)
+            return
+        }
         self.init(
             state: State(
                 lifetimeScopeOf: template, realm: Self.isolatedRealm,
@@ -94,7 +100,7 @@ extension ContainerManager {
 
     /// Writes that this manager's hits are remembered under `template` (``hitOrigin``), whose
     /// realm it uses.
-    private func markPristine(of template: ScopeTemplate) {
+    func markPristine(of template: ScopeTemplate) {
         depot_atomic_store(originAddress + 1, template.generation)
         depot_atomic_store(originAddress, UInt64(UInt(bitPattern: ObjectIdentifier(template))))
         bindRealm(of: template)
@@ -123,8 +129,8 @@ extension ContainerManager.State {
     ) {
         let inherited = template.inheritance
         var instances = InstanceTable()
-        if let storage {
-            instances.use(storage)
+        if var storage {
+            instances.use(&storage)
         }
         self.init(
             registrations: inherited.registrations, instances: consume instances,
@@ -143,8 +149,8 @@ extension ContainerManager.State {
         of template: ScopeTemplate, storage: InstanceTable.Storage?
     ) {
         let inherited = template.inheritance
-        if let storage {
-            instances.use(storage)
+        if var storage {
+            instances.use(&storage)
         }
         inherit(inherited)
         registrations = inherited.registrations

@@ -39,6 +39,10 @@ extension HitCache {
             dropped.append(template)
             scopeTemplate = nil
         }
+        if templates, let spare = spareState, spare.origin == owner {
+            dropped.append(spare.state)
+            spareState = nil
+        }
         for index in 0..<Self.capacity {
             let entry = entries + index
             guard entry.pointee.manager == owner || entry.pointee.realm == owner,

@@ -98,6 +98,10 @@ final class HitCache: @unchecked Sendable {
     /// The thread's template for lifetime scopes of one container (``ScopeTemplate``): read and
     /// written by the owner, and emptied by a purge of its container, as cells are.
     var scopeTemplate: ScopeTemplate?
+    /// The emptied state of the last `Container` lifetime scope that went on this thread
+    /// untouched, for the next one it makes of the same template (``ContainerManager/SpareState``):
+    /// emptied by a purge of its container, as the template is.
+    var spareState: ContainerManager.SpareState?
 
     /// The caches of all threads, for purges.
     static let registry = Locked<[ObjectIdentifier: Unmanaged<HitCache>]>([:])

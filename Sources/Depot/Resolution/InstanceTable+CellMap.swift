@@ -96,13 +96,15 @@ extension InstanceTable {
 
     /// Takes the cells and creations out, leaving none: for a table that is going away.
     mutating func takeStorage() -> Storage {
-        defer { cells = CellMap() }
-        return Storage(cells: cells, creations: creations.takeRoom())
+        var taken = CellMap()
+        swap(&taken, &cells)
+        return Storage(cells: taken, creations: creations.takeRoom())
     }
 
-    /// Uses `storage`, emptied, as this (new, empty) table's.
-    mutating func use(_ storage: Storage) {
-        cells = storage.cells
-        creations.use(storage.creations)
+    /// Uses `storage`, emptied, as this (empty) table's; leaves this table's in `storage`.
+    mutating func use(_ storage: inout Storage) {
+        // Swapped in, not copied: no reference counted.
+        swap(&cells, &storage.cells)
+        creations.use(&storage.creations)
     }
 }

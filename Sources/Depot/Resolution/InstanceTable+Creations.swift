@@ -81,6 +81,9 @@ extension InstanceTable {
 
         var isEmpty: Bool { entries.isEmpty }
 
+        /// Whether no creation is in flight, cancelled ones included.
+        var isIdle: Bool { entries.isEmpty && cancelled?.byNumber.isEmpty != false }
+
         /// The creation in flight for `key`, as one to wait for: a `Creation` is made for an
         /// unshared one.
         mutating func waitable(for key: InstanceKey) -> PendingCreation? {
@@ -147,14 +150,15 @@ extension InstanceTable {
         /// Takes the entries' dictionary out, with its room, for another table (a table going
         /// away has no creation in flight: a creator holds the table's owner).
         mutating func takeRoom() -> [InstanceKey: InFlight] {
-            defer { entries = .init() }
-            return entries
+            var taken = [InstanceKey: InFlight]()
+            swap(&taken, &entries)
+            return taken
         }
 
         /// Uses `room`, an empty dictionary another table left, for the entries of this (new,
         /// empty) map.
-        mutating func use(_ room: [InstanceKey: InFlight]) {
-            entries = room
+        mutating func use(_ room: inout [InstanceKey: InFlight]) {
+            swap(&entries, &room)
         }
     }
 }
