@@ -16,20 +16,14 @@ extension ContainerManager {
 
     /// Makes a manager for a lifetime scope of `template`'s container on `spare`, the emptied
     /// state of an earlier one of the same template that went on this thread untouched (see
-    /// ``State/spareTemplate()``): its registrations and settings are the template's. The
-    /// settings a change leaves pristine are taken from the template again.
+    /// ``State/spareTemplate()``): its registrations and settings are the template's.
     convenience init(reusing spare: Caches, of template: ScopeTemplate) {
         self.init(locked: spare)
         // Without the lock: the spare state was its thread's alone (see `SpareState`). A new
         // generation, as a new state has: what threads remember of the old manager is not this
         // one's.
         spare.renewGeneration()
-        spare.withUnsharedValue { state in
-            state.logger = template.inheritance.logger
-            state.promiseTriggersError = template.inheritance.promiseTriggersError
-            state.clock = template.inheritance.clock
-            state.containerType = nil
-        }
+        spare.withUnsharedValue { $0.containerType = nil }
         markPristine(of: template)
     }
 
@@ -60,12 +54,14 @@ extension ContainerManager {
 extension ContainerManager.State {
     /// This lifetime scope's template if its state can serve the next lifetime scope of that
     /// template its thread makes, and then its holders are forgotten (the manager's deinit lets
-    /// go of them): if it is untouched, still pristine (no registration, setting, parent or
-    /// shared caches changed since it was made), auto-registered, with nothing made on first use
-    /// (the seldom used part, a realm or templates of its own) and a table with nothing but cells.
+    /// go of them): if it is untouched, still pristine (no registration, parent or shared caches
+    /// changed since it was made) with no setting set, auto-registered, with nothing made on
+    /// first use (the seldom used part, a realm or templates of its own) and a table with
+    /// nothing but cells.
     mutating func spareTemplate() -> ScopeTemplate? {
-        guard let template, pristineWord != nil, isAutoRegistered, !isAutoRegistering,
-            seldomUsed == nil, realm == nil, !hasScopeTemplates, instances.isReusable
+        guard let template, pristineWord != nil, !isSettingChanged, isAutoRegistered,
+            !isAutoRegistering, seldomUsed == nil, realm == nil, !hasScopeTemplates,
+            instances.isReusable
         else { return nil }
         instances.tracked = InstanceTable.TrackedScopes()
         return template

@@ -42,7 +42,10 @@ extension ContainerManager {
         _ setting: WritableKeyPath<State, Value>, with newValue: Value
     ) {
         var replaced = newValue
-        state.withLock { swap(&$0[keyPath: setting], &replaced) }
+        state.withLock { state in
+            swap(&state[keyPath: setting], &replaced)
+            state.isSettingChanged = true
+        }
     }
 
     /// Kept so FactoryKit code that tunes its cycle check builds; Depot ignores it.

@@ -36,6 +36,9 @@ extension ContainerManager {
         /// so a plain hit tests one byte for all three.
         private(set) var isObserved = false
         var clock = Clock.monotonic
+        /// Whether a setting was set on the manager since it was made: a lifetime scope's state
+        /// is then not reused (see `spareTemplate()`).
+        var isSettingChanged = false
         /// What few containers ever use, apart: made on first use, so that making and
         /// dropping a container (one per request) does not make and drop these too.
         var seldomUsed: SeldomUsed?
