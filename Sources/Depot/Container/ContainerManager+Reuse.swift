@@ -1,17 +1,30 @@
 // A `Container`'s lifetime scope that goes leaves its locked state, emptied, to the next lifetime
 // scope of the same template its thread makes: a request's scope then allocates no state, lock or
-// table dictionaries, and destroys none; only its manager and container are made and freed.
+// table dictionaries, destroys none, and is noted in no scope's holders; only its manager and
+// container are made and freed.
 extension ContainerManager {
     /// A lifetime scope's locked state, emptied, kept by the thread its manager went on (in its
     /// ``HitCache``, so that a purge of the container takes it back with the template), with the
-    /// identities of its template and of the template's container. Nothing else refers to it: it
-    /// is kept only when its manager held the last reference.
+    /// identities of its template and of the template's container.
+    ///
+    /// It stays noted in the holders of the scopes it kept instances of (so the next scope
+    /// need not be noted again): a `Scope.reset()` or `shutdown()` may take its lock at any
+    /// time, as for any container's state, and finds its table empty or the next scope's. A
+    /// spare state that is not reused is let go with ``discard()``, which takes it out of them.
     struct SpareState {
         let state: Caches
         /// The template the state was made from, which the state keeps alive.
         let template: ObjectIdentifier
         /// The manager of the template's container.
         let origin: ObjectIdentifier
+
+        /// Takes the state out of the holders it is noted in; it goes when released.
+        func discard() {
+            let tracked = state.withLockReading { state, _ in state.instances.tracked }
+            tracked.forEach { scope, shard in
+                scope.untrack(state, shard: shard)
+            }
+        }
     }
 
     /// Makes a manager for a lifetime scope of `template`'s container on `spare`, the emptied
@@ -19,32 +32,21 @@ extension ContainerManager {
     /// ``State/spareTemplate()``): its registrations and settings are the template's.
     convenience init(reusing spare: Caches, of template: ScopeTemplate) {
         self.init(locked: spare)
-        // Without the lock: the spare state was its thread's alone (see `SpareState`). A new
-        // generation, as a new state has: what threads remember of the old manager is not this
-        // one's.
-        spare.renewGeneration()
-        spare.withUnsharedValue { $0.containerType = nil }
+        // Under the lock, as resets may take it (see `SpareState`); with a new generation, as a
+        // new state has: what threads remember of the old manager is not this one's.
+        spare.withLock { $0.containerType = nil }
         markPristine(of: template)
     }
 
-    /// Whether nothing but this manager holds its state: no reset that read the scopes' holders
-    /// before they let go of it (see the deinit).
-    var holdsStateAlone: Bool {
-        // `isKnownUniquelyReferenced` reads a variable: `counted` shares the manager's reference
-        // (taken without a retain, and given back with one before it is released), so the count
-        // it reads is the state's own.
-        var counted = Unmanaged.passUnretained(state).takeRetainedValue()
-        defer { _ = Unmanaged.passRetained(counted) }
-        return isKnownUniquelyReferenced(&counted)
-    }
-
     /// Leaves this going manager's state, made from `template` and found reusable (see
-    /// ``State/spareTemplate()``), to the next lifetime scope its thread makes, emptied. From the
-    /// deinit, which holds the last reference to the state.
-    func leaveState(of template: ScopeTemplate, to hits: HitCache) {
-        // No lock: no other thread can reach the state. What the table kept is released here,
-        // with no lock held, as the table's end would.
-        state.withUnsharedValue { $0.instances.cells.removeAllKeepingCapacity() }
+    /// ``State/spareTemplate()``), to the next lifetime scope its thread makes, with `storage`,
+    /// its table's dictionaries emptied, if it had cells. From the deinit.
+    func leaveState(
+        of template: ScopeTemplate, storage: inout InstanceTable.Storage?, to hits: HitCache
+    ) {
+        if storage != nil {
+            state.withLock { $0.instances.use(&storage!) }
+        }
         hits.keep(
             SpareState(
                 state: state, template: ObjectIdentifier(template), origin: template.origin))
@@ -53,17 +55,15 @@ extension ContainerManager {
 
 extension ContainerManager.State {
     /// This lifetime scope's template if its state can serve the next lifetime scope of that
-    /// template its thread makes, and then its holders are forgotten (the manager's deinit lets
-    /// go of them): if it is untouched, still pristine (no registration, parent or shared caches
-    /// changed since it was made) with no setting set, auto-registered, with nothing made on
-    /// first use (the seldom used part, a realm or templates of its own) and a table with
-    /// nothing but cells.
-    mutating func spareTemplate() -> ScopeTemplate? {
+    /// template its thread makes: if it is untouched, still pristine (no registration, parent or
+    /// shared caches changed since it was made) with no setting set, auto-registered, with
+    /// nothing made on first use (the seldom used part, a realm or templates of its own) and a
+    /// table with nothing but cells.
+    func spareTemplate() -> ScopeTemplate? {
         guard let template, pristineWord != nil, !isSettingChanged, isAutoRegistered,
             !isAutoRegistering, seldomUsed == nil, realm == nil, !hasScopeTemplates,
             instances.isReusable
         else { return nil }
-        instances.tracked = InstanceTable.TrackedScopes()
         return template
     }
 }
@@ -81,25 +81,32 @@ extension InstanceTable {
 extension HitCache {
     /// The thread's spare state, taken for a new lifetime scope of `template` if it is that
     /// template's and no isolated singletons apply (whose realm a new scope would keep); `nil`
-    /// during a purge. Any other spare state is dropped.
+    /// during a purge. Any other spare state is discarded.
     func takeSpareState(of template: ScopeTemplate) -> ContainerManager.Caches? {
         guard enter() else { return nil }
         let spare = spareState
         spareState = nil
         leave()
-        guard let spare, spare.template == ObjectIdentifier(template),
-            ContainerManager.isolatedRealm == nil
-        else { return nil }
+        guard let spare else { return nil }
+        guard spare.template == ObjectIdentifier(template), ContainerManager.isolatedRealm == nil
+        else {
+            spare.discard()
+            return nil
+        }
         return spare.state
     }
 
-    /// Keeps `spare` as the thread's, in place of the one before; nothing during a purge.
+    /// Keeps `spare` as the thread's, in place of the one before, which is discarded; during a
+    /// purge, discards `spare`.
     func keep(_ spare: ContainerManager.SpareState) {
-        guard enter() else { return }
-        var replaced: ContainerManager.SpareState? = spare
-        swap(&replaced, &spareState)
+        guard enter() else {
+            spare.discard()
+            return
+        }
+        let replaced = spareState
+        spareState = spare
         leave()
-        // Released after leaving: a state's last release destroys its registrations.
-        _ = replaced
+        // Discarded after leaving: a state's last release destroys its registrations.
+        replaced?.discard()
     }
 }

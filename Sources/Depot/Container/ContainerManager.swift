@@ -80,17 +80,18 @@ public final class ContainerManager: @unchecked Sendable {
         let frame = depot_current_frame().map {
             Unmanaged<ResolutionFrame>.fromOpaque($0).takeUnretainedValue()
         }
-        // Read without a new generation: the changes, the storage taken from a lifetime scope's
-        // table and its holders forgotten, touch nothing a thread remembers (no thread remembers
-        // its cells).
-        let (remembered, templates, tracked, spare, storage) = state.withLockReading {
+        // Read without a new generation: the one change, the storage taken from a lifetime
+        // scope's table, touches nothing a thread remembers (no thread remembers its cells).
+        let (remembered, templates, tracked, spare, taken) = state.withLockReading {
             state, _ in
-            let tracked = state.instances.tracked
             let spare = frame == nil ? nil : state.spareTemplate()
             return (
-                state.instances.rememberedBy != nil, state.hasScopeTemplates, tracked, spare,
-                spare == nil && state.template != nil && frame?.spareStorage == nil
-                    ? state.instances.takeStorage() : nil
+                state.instances.rememberedBy != nil, state.hasScopeTemplates,
+                state.instances.tracked, spare,
+                spare != nil
+                    ? state.instances.takeCells()
+                    : state.template != nil && frame?.spareStorage == nil
+                        ? state.instances.takeStorage() : nil
             )
         }
         // Threads' hit caches may hold this manager's cells and templates: they must not
@@ -99,20 +100,19 @@ public final class ContainerManager: @unchecked Sendable {
             HitCache.purge(owner: ObjectIdentifier(self), templates: templates)
         }
         // The scopes' holders let go of the caches (which outlive this deinit only while a
-        // scope's reset is using them).
-        tracked.forEach { scope, shard in
-            scope.untrack(caches, shard: shard)
+        // scope's reset is using them), unless they are left to the next lifetime scope.
+        if spare == nil {
+            tracked.forEach { scope, shard in
+                scope.untrack(caches, shard: shard)
+            }
         }
         guard let frame else { return }
+        var storage = consume taken
+        // What the table kept is released here, with no lock held, as the table's end would.
+        storage?.removeAll()
         if let spare {
-            // Unless a reset that read the scopes' holders before they let go still holds the
-            // state: then it goes when the reset lets go.
-            if holdsStateAlone {
-                leaveState(of: spare, to: frame.hits)
-            }
-        } else if var storage {
-            // What the table kept is released here, with no lock held, as the table's end would.
-            storage.removeAll()
+            leaveState(of: spare, storage: &storage, to: frame.hits)
+        } else if let storage {
             frame.spareStorage = storage
         }
     }

@@ -19,18 +19,25 @@ extension HitCache {
     static func purge(owner: ObjectIdentifier, templates: Bool = false) {
         // The registry holds unretained caches; the cells taken out are released after it.
         var dropped: [AnyObject] = []
+        var spares: [ContainerManager.SpareState] = []
         registry.withLock { caches in
             for cache in caches.values {
                 cache._withUnsafeGuaranteedRef {
-                    $0.drop(owner: owner, templates: templates, into: &dropped)
+                    $0.drop(owner: owner, templates: templates, into: &dropped, spares: &spares)
                 }
             }
         }
-        // Released here, with no cache locked.
+        // Released and discarded here, with no cache locked.
         dropped.removeAll()
+        for spare in spares {
+            spare.discard()
+        }
     }
 
-    private func drop(owner: ObjectIdentifier, templates: Bool, into dropped: inout [AnyObject]) {
+    private func drop(
+        owner: ObjectIdentifier, templates: Bool, into dropped: inout [AnyObject],
+        spares: inout [ContainerManager.SpareState]
+    ) {
         while depot_announce_and_check(purging, 1, busy) != 0 {
             sched_yield()
         }
@@ -40,7 +47,7 @@ extension HitCache {
             scopeTemplate = nil
         }
         if templates, let spare = spareState, spare.origin == owner {
-            dropped.append(spare.state)
+            spares.append(spare)
             spareState = nil
         }
         for index in 0..<Self.capacity {

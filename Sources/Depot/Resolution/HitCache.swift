@@ -120,9 +120,12 @@ final class HitCache: @unchecked Sendable {
         Self.registry.withLock { $0[ObjectIdentifier(self)] = cache }
     }
 
-    /// Leaves the registry and frees the entries; the cache must not be used after.
+    /// Leaves the registry, discards the spare state and frees the entries; the cache must not
+    /// be used after.
     func close() {
         Self.registry.withLock { $0[ObjectIdentifier(self)] = nil }
+        spareState?.discard()
+        spareState = nil
         entries.deinitialize(count: Self.capacity)
         entries.deallocate()
         busy.deinitialize(count: 16)

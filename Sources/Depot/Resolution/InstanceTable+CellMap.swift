@@ -101,6 +101,11 @@ extension InstanceTable {
         return Storage(cells: taken, creations: creations.takeRoom())
     }
 
+    /// The cells and creations, as ``takeStorage()`` takes them, if there are cells.
+    mutating func takeCells() -> Storage? {
+        cells.isEmpty ? nil : takeStorage()
+    }
+
     /// Uses `storage`, emptied, as this (empty) table's; leaves this table's in `storage`.
     mutating func use(_ storage: inout Storage) {
         // Swapped in, not copied: no reference counted.

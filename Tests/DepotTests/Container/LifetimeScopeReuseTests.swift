@@ -107,6 +107,29 @@ import Testing
         #expect(root.newLifetimeScope().singletonThing() === outer)
     }
 
+    /// A dropped scope's state stays noted in the holders of `.cached` for the next scope: once
+    /// it is not reused (another container's scope takes the thread, or its container goes),
+    /// nothing may keep it, nor what its registrations captured.
+    @Test func aSpareStateGoesWithItsContainerOrWhenAnotherContainersScopeComes() {
+        for replacedFirst in [false, true] {
+            weak var captured: Thing?
+            do {
+                let token = Thing()
+                captured = token
+                var root: Container? = Container()
+                root!.cachedThing.register { [token] in Thing(id: token.id) }
+                var scope: Container? = root!.newLifetimeScope()
+                _ = scope!.cachedThing()
+                scope = nil
+                if replacedFirst {
+                    _ = Container().newLifetimeScope().cachedThing()
+                }
+                root = nil
+            }
+            #expect(captured == nil, "replaced first: \(replacedFirst)")
+        }
+    }
+
     /// Threads make scopes one after another, each resolving its own `.cached` instance, while
     /// another resets that scope everywhere: no scope ever resolves an instance made in an
     /// earlier one, though resets may hold a going scope's state. In a process of its own: the
