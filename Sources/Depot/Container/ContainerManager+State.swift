@@ -14,6 +14,9 @@ extension ContainerManager {
         /// Set for a lifetime scope: a short-lived container whose own cells threads do not
         /// remember (its other hits they remember under its template while it is pristine).
         var isEphemeral = false
+        /// Whether a setting was set on the manager since it was made: a lifetime scope's state
+        /// is then not reused (see `spareTemplate()`).
+        var isSettingChanged = false
         /// The type of the container, learnt on its first use: for the cache inventory's
         /// singletons.
         var containerType: ObjectIdentifier?
@@ -36,9 +39,6 @@ extension ContainerManager {
         /// so a plain hit tests one byte for all three.
         private(set) var isObserved = false
         var clock = Clock.monotonic
-        /// Whether a setting was set on the manager since it was made: a lifetime scope's state
-        /// is then not reused (see `spareTemplate()`).
-        var isSettingChanged = false
         /// What few containers ever use, apart: made on first use, so that making and
         /// dropping a container (one per request) does not make and drop these too.
         var seldomUsed: SeldomUsed?

@@ -99,12 +99,15 @@ extension InstanceTable {
             entries[key] != nil
         }
 
-        /// Starts the creation `make` makes with the next number, for `key`, if it makes one.
-        mutating func start(_ key: InstanceKey, _ make: (UInt) -> InFlight?) -> InFlight? {
-            guard let creation = make(lastNumber &+ 1) else { return nil }
+        /// The number the next creation takes.
+        var nextNumber: UInt { lastNumber &+ 1 }
+
+        /// Starts `creation`, numbered ``nextNumber``, for `key`.
+        mutating func start(_ key: InstanceKey, _ creation: InFlight) {
             lastNumber &+= 1
-            entries[key] = creation
-            return creation
+            // Stored with `updateValue`: a subscript assignment copied the entry as an optional,
+            // through its type's value witnesses.
+            entries.updateValue(creation, forKey: key)
         }
 
         /// Ends `creation` of `key`: returns whether it was still current (not cancelled), and

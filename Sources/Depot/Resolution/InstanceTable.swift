@@ -122,7 +122,8 @@ struct InstanceTable: DropsValues {
         if let creation = creations.waitable(for: key) {
             return .waitFor(creation)
         }
-        guard let creation = creations.start(key, makeCreation) else { return .absent }
+        guard let creation = makeCreation(creations.nextNumber) else { return .absent }
+        creations.start(key, creation)
         if key.parameter != nil {
             parameterised.insert(key.factory)
         }
