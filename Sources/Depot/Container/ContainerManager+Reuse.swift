@@ -1,7 +1,8 @@
 // A `Container`'s lifetime scope that goes leaves its locked state, emptied, to the next lifetime
 // scope of the same template its thread makes: a request's scope then allocates no state, lock or
-// table dictionaries, destroys none, and is noted in no scope's holders; only its manager and
-// container are made and freed.
+// table dictionaries, destroys none, and is not noted again in the holders of the scopes it
+// keeps instances of; only its container, its manager and its instances' cells are made and
+// freed.
 extension ContainerManager {
     /// A lifetime scope's locked state, emptied, kept by the thread its manager went on (in its
     /// ``HitCache``, so that a purge of the container takes it back with the template), with the

@@ -74,9 +74,9 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     deinit {
-        // A lifetime scope leaves its emptied state to the next one its thread makes, if it is
-        // untouched (see `init(reusing:of:)`); or else its emptied table dictionaries. Only if the
-        // thread has resolved before and keeps none yet.
+        // On a thread that has resolved before, a lifetime scope leaves its emptied state to the
+        // next one the thread makes, if it is untouched (see `init(reusing:of:)`), in place of
+        // any the thread kept; or else its emptied table dictionaries, if the thread keeps none.
         let frame = depot_current_frame().map {
             Unmanaged<ResolutionFrame>.fromOpaque($0).takeUnretainedValue()
         }
