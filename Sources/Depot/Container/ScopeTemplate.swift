@@ -69,7 +69,9 @@ extension ContainerManager {
     /// Makes a manager for a lifetime scope of `template`'s container: its registrations,
     /// contexts, settings, parent and singletons, and empty caches. Until its registrations or
     /// settings change, it is pristine: threads remember its plain hits under the template.
-    /// Its state is made so before the manager exists: no lock, and no copy of it.
+    /// Its state is the emptied one of the thread's last lifetime scope of the same template, if
+    /// that one went untouched (see `init(reusing:of:)`); or else it is made so before the
+    /// manager exists: no lock, and no copy of it.
     @usableFromInline
     convenience init(lifetimeScopeOf template: ScopeTemplate) {
         if let spare = ResolutionFrame.currentReference._withUnsafeGuaranteedRef({

@@ -75,12 +75,6 @@ final class Locked<State>: @unchecked Sendable {
         depot_atomic_load(version!)
     }
 
-    /// Takes a new generation without the lock: only where no other thread can reach this
-    /// `Locked` (a lifetime scope's reused state, see `ContainerManager.init(reusing:of:)`).
-    func renewGeneration() {
-        depot_atomic_store(version!, depot_next_generation())
-    }
-
     /// Where the generation is kept, for a reader that holds this `Locked` alive by other means
     /// and reads the generation with `depot_atomic_load`.
     var generationPointer: UnsafeMutablePointer<UInt64> {
@@ -93,8 +87,8 @@ final class Locked<State>: @unchecked Sendable {
         version! + 1
     }
 
-    /// Runs `body` on the value without the lock: only where no other thread can reach this
-    /// `Locked` (in its owner's initialiser; a lifetime scope's state its thread reuses).
+    /// Runs `body` on the value without the lock: only in the owner's initialiser, before any
+    /// other thread can reach this `Locked`.
     func withUnsharedValue(_ body: (inout State) -> Void) {
         body(&state.pointee)
     }
