@@ -33,9 +33,10 @@ extension ContainerManager {
     /// ``State/spareTemplate()``): its registrations and settings are the template's.
     convenience init(reusing spare: Caches, of template: ScopeTemplate) {
         self.init(locked: spare)
-        // Under the lock, as resets may take it (see `SpareState`); with a new generation, as a
-        // new state has: what threads remember of the old manager is not this one's.
-        spare.withLock { $0.containerType = nil }
+        // Nothing under the lock changes (a reset may hold it, see `SpareState`): only a new
+        // generation, as a new state has, so that what threads remember of the old manager is
+        // not this one's.
+        spare.renewGeneration()
         markPristine(of: template)
     }
 
@@ -58,12 +59,12 @@ extension ContainerManager.State {
     /// This lifetime scope's template if its state can serve the next lifetime scope of that
     /// template its thread makes: if it is untouched, still pristine (no registration, parent or
     /// shared caches changed since it was made) with no setting set, auto-registered, with
-    /// nothing made on first use (the seldom used part, a realm or templates of its own) and a
-    /// table with nothing but cells.
+    /// nothing made on first use (the seldom used part, its container type, a realm or
+    /// templates of its own) and a table with nothing but cells.
     func spareTemplate() -> ScopeTemplate? {
         guard let template, pristineWord != nil, !isSettingChanged, isAutoRegistered,
-            !isAutoRegistering, seldomUsed == nil, realm == nil, !hasScopeTemplates,
-            instances.isReusable
+            !isAutoRegistering, seldomUsed == nil, containerType == nil, realm == nil,
+            !hasScopeTemplates, instances.isReusable
         else { return nil }
         return template
     }

@@ -75,6 +75,13 @@ final class Locked<State>: @unchecked Sendable {
         depot_atomic_load(version!)
     }
 
+    /// Takes a new generation without the lock, as `withLock` takes one: for a change that
+    /// changes nothing under the lock (a lifetime scope's reused state, see
+    /// `ContainerManager.init(reusing:of:)`). The generation is read and written atomically.
+    func renewGeneration() {
+        depot_atomic_store(version!, depot_next_generation())
+    }
+
     /// Where the generation is kept, for a reader that holds this `Locked` alive by other means
     /// and reads the generation with `depot_atomic_load`.
     var generationPointer: UnsafeMutablePointer<UInt64> {
@@ -127,7 +134,7 @@ final class Locked<State>: @unchecked Sendable {
     {
         lock()
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&state.pointee, version.map { $0.pointee } ?? 0)
+        return try body(&state.pointee, version.map { depot_atomic_load($0) } ?? 0)
     }
 
     /// Blocks until `isDone`, which reads what the lock guards, is true: checked under the
