@@ -56,21 +56,21 @@ extension FactoryRegistration {
                 Task {
                     let (factory, body, parameter, plan, owner, clock, entry) = work.value
                     await factory.create(
-                        creation, entry: entry, node: node, key: key, body: body,
-                        parameter: parameter, plan: plan, owner: owner, clock: clock)
+                        entry, node: node, key: key, body: body, parameter: parameter,
+                        plan: plan, owner: owner, clock: clock)
                 }
                 return try await creation.value(for: parent, as: T.self)
             }
         }
     }
 
-    /// Runs `body` in `node` for `creation` (`entry` in its table), stores what it makes (or
-    /// forgets the creation, if it throws), and resumes the waiters.
+    /// Runs `body` in `node` for the creation `entry` (its table's), stores what it makes (or
+    /// forgets the creation, if it throws), and resumes the waiters of its ``AsyncCreation``.
     private func create<Owner: InstanceOwner>(
-        _ creation: AsyncCreation, entry: InFlight, node: AsyncResolution, key: InstanceKey,
-        body: Body,
-        parameter: P, plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock?
+        _ entry: InFlight, node: AsyncResolution, key: InstanceKey, body: Body, parameter: P,
+        plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock?
     ) async {
+        let creation = unsafeDowncast(entry.shared!, to: AsyncCreation.self)
         let value: T
         do {
             value = try await node.make(body, parameter)

@@ -21,10 +21,7 @@ extension ContainerManager {
 
         /// Takes the state out of the holders it is noted in; it goes when released.
         func discard() {
-            let tracked = state.withLockReading { state, _ in state.instances.tracked }
-            tracked.forEach { scope, shard in
-                scope.untrack(state, shard: shard)
-            }
+            state.withLockReading { state, _ in state.instances.tracked }.untrack(state)
         }
     }
 

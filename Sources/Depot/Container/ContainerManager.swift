@@ -102,9 +102,7 @@ public final class ContainerManager: @unchecked Sendable {
         // The scopes' holders let go of the caches (which outlive this deinit only while a
         // scope's reset is using them), unless they are left to the next lifetime scope.
         if spare == nil {
-            tracked.forEach { scope, shard in
-                scope.untrack(caches, shard: shard)
-            }
+            tracked.untrack(caches)
         }
         guard let frame else { return }
         var storage = consume taken

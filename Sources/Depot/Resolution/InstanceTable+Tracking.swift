@@ -28,6 +28,13 @@ extension InstanceTable {
             return true
         }
 
+        /// Takes `caches` out of the holders of every scope noted here.
+        func untrack(_ caches: ContainerManager.Caches) {
+            forEach { scope, shard in
+                scope.untrack(caches, shard: shard)
+            }
+        }
+
         /// Calls `body` with each scope and its shard.
         func forEach(_ body: (Scope, Int) -> Void) {
             if let first {
