@@ -38,14 +38,10 @@ extension ContainerManager {
     }
 
     /// Leaves this going manager's state, made from `template` and found reusable (see
-    /// ``State/spareTemplate()``), to the next lifetime scope its thread makes, with `storage`,
-    /// its table's dictionaries emptied, if it had cells. From the deinit.
-    func leaveState(
-        of template: ScopeTemplate, storage: inout InstanceTable.Storage?, to hits: HitCache
-    ) {
-        if storage != nil {
-            state.withLock { $0.instances.use(&storage!) }
-        }
+    /// ``State/spareTemplate()``), emptied, to the next lifetime scope its thread makes. From
+    /// the deinit, which took the state's cells out (in exchange for the thread's spare
+    /// storage, if it kept one: the two sets of dictionaries take turns).
+    func leaveState(of template: ScopeTemplate, to hits: HitCache) {
         hits.keep(
             SpareState(
                 state: state, template: ObjectIdentifier(template), origin: template.origin))

@@ -81,15 +81,17 @@ public final class ContainerManager: @unchecked Sendable {
             Unmanaged<ResolutionFrame>.fromOpaque($0).takeUnretainedValue()
         }
         // Read without a new generation: the one change, the storage taken from a lifetime
-        // scope's table, touches nothing a thread remembers (no thread remembers its cells).
+        // scope's table (a reused state's replaced by the thread's emptied one, if it keeps
+        // one), touches nothing a thread remembers (no thread remembers its cells).
         let (remembered, templates, tracked, spare, taken) = state.withLockReading {
             state, _ in
-            let spare = frame == nil ? nil : state.spareTemplate()
+            // Unretained: the state, which this deinit still holds, holds its template.
+            let spare = frame == nil ? nil : state.spareTemplate().map(Unmanaged.passUnretained)
             return (
                 state.instances.rememberedBy != nil, state.hasScopeTemplates,
-                state.instances.tracked, spare,
+                spare == nil ? state.instances.tracked : nil, spare,
                 spare != nil
-                    ? state.instances.takeCells()
+                    ? state.instances.takeCells(replacingWith: &frame!.spareStorage)
                     : state.template != nil && frame?.spareStorage == nil
                         ? state.instances.takeStorage() : nil
             )
@@ -101,17 +103,17 @@ public final class ContainerManager: @unchecked Sendable {
         }
         // The scopes' holders let go of the caches (which outlive this deinit only while a
         // scope's reset is using them), unless they are left to the next lifetime scope.
-        if spare == nil {
-            tracked.untrack(caches)
-        }
+        tracked?.untrack(caches)
         guard let frame else { return }
         var storage = consume taken
         // What the table kept is released here, with no lock held, as the table's end would.
         storage?.removeAll()
         if let spare {
-            leaveState(of: spare, storage: &storage, to: frame.hits)
-        } else if let storage {
-            frame.spareStorage = storage
+            leaveState(of: spare.takeUnretainedValue(), to: frame.hits)
+        }
+        if storage != nil {
+            // Moved, not copied: a copy retained and released the three dictionaries.
+            frame.spareStorage = consume storage
         }
     }
 

@@ -39,8 +39,9 @@ extension InstanceTable {
 
         /// Empties the map, keeping its dictionaries' room for another table.
         mutating func removeAllKeepingCapacity() {
-            plain.removeAll(keepingCapacity: true)
-            keyed.removeAll(keepingCapacity: true)
+            // An empty one is left as it is: emptying clears its buckets all the same.
+            if !plain.isEmpty { plain.removeAll(keepingCapacity: true) }
+            if !keyed.isEmpty { keyed.removeAll(keepingCapacity: true) }
         }
 
         /// The cells `isIncluded` keeps.
@@ -90,7 +91,7 @@ extension InstanceTable {
         /// Empties both, keeping their room: what they held is released here.
         mutating func removeAll() {
             cells.removeAllKeepingCapacity()
-            creations.removeAll(keepingCapacity: true)
+            if !creations.isEmpty { creations.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -101,9 +102,14 @@ extension InstanceTable {
         return Storage(cells: taken, creations: creations.takeRoom())
     }
 
-    /// The cells and creations, as ``takeStorage()`` takes them, if there are cells.
-    mutating func takeCells() -> Storage? {
-        cells.isEmpty ? nil : takeStorage()
+    /// The cells and creations, as ``takeStorage()`` takes them, if there are cells; `room`,
+    /// emptied dictionaries if the thread keeps some, takes their place.
+    mutating func takeCells(replacingWith room: inout Storage?) -> Storage? {
+        guard !cells.isEmpty else { return nil }
+        guard var storage = room.take() else { return takeStorage() }
+        swap(&cells, &storage.cells)
+        creations.use(&storage.creations)
+        return storage
     }
 
     /// Uses `storage`, emptied, as this (empty) table's; leaves this table's in `storage`.
