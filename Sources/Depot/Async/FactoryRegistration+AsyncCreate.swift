@@ -16,14 +16,14 @@ extension FactoryRegistration {
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
-            let found = owner.withInstances { table in
+            let found = owner.withInstances(lookingUp: { table in
                 table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
                 { number in
                     InFlight(
                         number: number, scope: ObjectIdentifier(plan.scope),
                         shared: AsyncCreation(step: step))
                 }
-            }
+            })
             switch consume found {
             case .hit(let cell):
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {

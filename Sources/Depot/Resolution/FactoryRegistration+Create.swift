@@ -12,7 +12,7 @@ extension FactoryRegistration {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
             // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
-            let found = owner.withInstances { table in
+            let found = owner.withInstances(lookingUp: { table in
                 table.lookup(
                     key, in: plan.scope, timeToLive: plan.timeToLive, now: now,
                     step: frame.top
@@ -21,7 +21,7 @@ extension FactoryRegistration {
                         number: number, scope: ObjectIdentifier(plan.scope),
                         unshared: UnsharedCreation(owner: frame, step: frame.top))
                 }
-            }
+            })
             switch consume found {
             case .hit(let cell):
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
@@ -166,6 +166,14 @@ extension FactoryRegistration {
 @usableFromInline
 protocol InstanceOwner: AnyObject {
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
+    /// ``withInstances(_:)`` for a lookup: not generic, so that its lock's code is specialised
+    /// for the owner's state (the generic one reaches the state's dropped values through its
+    /// witness table, on every creation).
+    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
+        -> InstanceTable.Lookup
+    /// ``withInstances(_:)`` for keeping a created instance, not generic for the same reason.
+    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
+        -> InstanceTable.Kept
     /// Blocks until `isDone` is true, under this owner's lock and its `condition` (see
     /// `Locked.wait(on:until:)`).
     func wait(on condition: Condition, until isDone: () -> Bool)
@@ -187,7 +195,7 @@ extension InstanceOwner {
         createdAt: Double, disposal: Disposal?
     ) -> (isKept: Bool, shared: PendingCreation?) {
         let shard = Scope.currentShard
-        let (isKept, isFirstOfScope, shared) = withInstances { table in
+        let (isKept, isFirstOfScope, shared) = withInstances(keeping: { table in
             let (isKept, shared) = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
                 disposal: disposal)
@@ -198,7 +206,7 @@ extension InstanceOwner {
                     && table.needsTracking(in: scope, shard: shard),
                 shared
             )
-        }
+        })
         if isFirstOfScope {
             noteHolding(scope, shard: shard)
         }
@@ -209,6 +217,20 @@ extension InstanceOwner {
 extension ContainerManager: InstanceOwner {
     @usableFromInline
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+        state.withLock { body(&$0.instances) }
+    }
+
+    @usableFromInline
+    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
+        -> InstanceTable.Lookup
+    {
+        state.withLock { body(&$0.instances) }
+    }
+
+    @usableFromInline
+    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
+        -> InstanceTable.Kept
+    {
         state.withLock { body(&$0.instances) }
     }
 
@@ -226,6 +248,20 @@ extension ContainerManager: InstanceOwner {
 extension SingletonRealm: InstanceOwner {
     @usableFromInline
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+        instances.withLock(body)
+    }
+
+    @usableFromInline
+    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
+        -> InstanceTable.Lookup
+    {
+        instances.withLock(body)
+    }
+
+    @usableFromInline
+    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
+        -> InstanceTable.Kept
+    {
         instances.withLock(body)
     }
 

@@ -41,6 +41,12 @@ struct InstanceTable: DropsValues {
         }
     }
 
+    /// What keeping a created instance did: whether it kept it, whether its owner must now be
+    /// noted in the holders of its scope, and the creation's shared record, if others may wait
+    /// on it.
+    @usableFromInline
+    typealias Kept = (isKept: Bool, isFirstOfScope: Bool, shared: PendingCreation?)
+
     /// What a lookup found.
     @usableFromInline
     enum Lookup {
