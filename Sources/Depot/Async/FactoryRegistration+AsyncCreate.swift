@@ -16,12 +16,18 @@ extension FactoryRegistration {
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
+            // The node of a creation this lookup starts: its own allocation, which the creation's
+            // task frees once it has ended the creation (see `InFlight`).
+            var started: (node: UnsafeMutablePointer<InFlight>, creation: AsyncCreation)?
             let found = owner.withInstances(lookingUp: { table in
                 table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
-                { number in
-                    InFlight(
-                        number: number, scope: ObjectIdentifier(plan.scope),
-                        shared: AsyncCreation(step: step))
+                {
+                    let creation = AsyncCreation(step: step)
+                    let node = UnsafeMutablePointer<InFlight>.allocate(capacity: 1)
+                    let scope = ObjectIdentifier(plan.scope)
+                    node.initialize(to: InFlight(key: key, scope: scope, shared: creation))
+                    started = (node, creation)
+                    return node
                 }
             })
             switch consume found {
@@ -43,8 +49,8 @@ extension FactoryRegistration {
                 }
                 origin = .cached
                 return try await creation.value(for: parent, as: T.self)
-            case .create(let entry):
-                let creation = unsafeDowncast(entry.shared!, to: AsyncCreation.self)
+            case .create:
+                let (entry, creation) = started!
                 let node = AsyncResolution(
                     step, scope: plan.scope, manager: manager, parent: parent,
                     creation: creation)
@@ -64,18 +70,25 @@ extension FactoryRegistration {
         }
     }
 
-    /// Runs `body` in `node` for the creation `entry` (its table's), stores what it makes (or
-    /// forgets the creation, if it throws), and resumes the waiters of its ``AsyncCreation``.
+    /// Runs `body` in `node` for the creation whose node `entry` its table links, stores what
+    /// it makes (or forgets the creation, if it throws), frees `entry`, and resumes the
+    /// waiters of its ``AsyncCreation``.
     private func create<Owner: InstanceOwner>(
-        _ entry: InFlight, node: AsyncResolution, key: InstanceKey, body: Body, parameter: P,
-        plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock?
+        _ entry: UnsafeMutablePointer<InFlight>, node: AsyncResolution, key: InstanceKey,
+        body: Body, parameter: P, plan: ContainerManager.Plan, owner: Owner,
+        clock: ContainerManager.Clock?
     ) async {
-        let creation = unsafeDowncast(entry.shared!, to: AsyncCreation.self)
+        // Read under the table's lock by other tasks until it is ended: freed after that.
+        defer {
+            entry.deinitialize(count: 1)
+            entry.deallocate()
+        }
+        let creation = node.creation!
         let value: T
         do {
             value = try await node.make(body, parameter)
         } catch {
-            owner.withInstances { $0.abandon(entry, key: key) }
+            owner.withInstances { $0.abandon(entry) }
             creation.finish(.failure(error))
             return
         }
@@ -123,7 +136,7 @@ extension FactoryRegistration {
             table.lookup(
                 InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter)),
                 in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step, waits: false
-            ) { _ in nil }
+            ) { nil }
         }
         switch plan.scope.placement {
         case .none, .graph:
@@ -152,8 +165,8 @@ extension FactoryRegistration {
 extension InstanceTable {
     /// Forgets `creation`, which failed, unless a reset or a registration cancelled it
     /// meanwhile: the next resolve creates again.
-    mutating func abandon(_ creation: InFlight, key: InstanceKey) {
-        _ = creations.end(creation, key: key)
+    mutating func abandon(_ creation: UnsafeMutablePointer<InFlight>) {
+        _ = creations.end(creation)
     }
 }
 

@@ -67,7 +67,7 @@ extension InstanceTable {
     /// Whether this table holds nothing but cells: no creation in flight, no custom storage, no
     /// teardown, no parameterised instance, no thread's memory of a cell.
     var isReusable: Bool {
-        creations.isIdle && storages.isEmpty && stored.isEmpty && disposals.isEmpty
+        creations.isEmpty && storages.isEmpty && stored.isEmpty && disposals.isEmpty
             && parameterised.isEmpty && rememberedBy == nil
     }
 }

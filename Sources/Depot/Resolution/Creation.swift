@@ -17,7 +17,7 @@ class PendingCreation: @unchecked Sendable {
 }
 
 /// A synchronous creation that another thread waits for: made by the first waiter, from the
-/// table's ``InFlight`` entry, under the table's lock. Nearly no creation gets one.
+/// table's ``InFlight`` node, under the table's lock. Nearly no creation gets one.
 ///
 /// Whether it has finished is read and written under the lock of the instance table it was
 /// made in: the creator marks it finished there as it keeps the instance, also when a reset

@@ -83,32 +83,29 @@ extension InstanceTable {
 // The dictionaries of a lifetime scope's table, passed on emptied to the next lifetime scope the
 // thread makes: a request's scope then allocates none for its cached instances.
 extension InstanceTable {
-    /// A table's cells and creations dictionaries, with their room.
+    /// A table's cells dictionaries, with their room.
     struct Storage {
         var cells: CellMap
-        var creations: [InstanceKey: InFlight]
 
-        /// Empties both, keeping their room: what they held is released here.
+        /// Empties them, keeping their room: what they held is released here.
         mutating func removeAll() {
             cells.removeAllKeepingCapacity()
-            if !creations.isEmpty { creations.removeAll(keepingCapacity: true) }
         }
     }
 
-    /// Takes the cells and creations out, leaving none: for a table that is going away.
+    /// Takes the cells out, leaving none: for a table that is going away.
     mutating func takeStorage() -> Storage {
         var taken = CellMap()
         swap(&taken, &cells)
-        return Storage(cells: taken, creations: creations.takeRoom())
+        return Storage(cells: taken)
     }
 
-    /// The cells and creations, as ``takeStorage()`` takes them, if there are cells; `room`,
-    /// emptied dictionaries if the thread keeps some, takes their place.
+    /// The cells, as ``takeStorage()`` takes them, if there are any; `room`, emptied
+    /// dictionaries if the thread keeps some, takes their place.
     mutating func takeCells(replacingWith room: inout Storage?) -> Storage? {
         guard !cells.isEmpty else { return nil }
         guard var storage = room.take() else { return takeStorage() }
         swap(&cells, &storage.cells)
-        creations.use(&storage.creations)
         return storage
     }
 
@@ -116,6 +113,5 @@ extension InstanceTable {
     mutating func use(_ storage: inout Storage) {
         // Swapped in, not copied: no reference counted.
         swap(&cells, &storage.cells)
-        creations.use(&storage.creations)
     }
 }

@@ -1,26 +1,41 @@
-/// A creation in flight, as an instance table keeps it. Plain data but for `shared`, so that
-/// starting and ending an uncontended creation copies words and allocates nothing.
+// The list of nodes links memory that its creators own: every node is reached only under the
+// table's lock (which `InstanceTable`'s methods run under), and a creator keeps its node alive
+// from the lookup that links it until the end that unlinks it (or after a reset unlinked it) has
+// returned; see `FactoryRegistration.instance(in:key:parameter:plan:frame:origin:)` and
+// `asyncInstance`.
+/// A creation in flight, as an instance table links it: a node in its creator's memory (a
+/// synchronous creator's stack, an async creation's own allocation), so that starting and ending
+/// an uncontended creation allocates nothing, hashes nothing and copies few words.
+///
+/// The table links it under its lock, at the lookup that starts the creation, and unlinks it
+/// under the same lock, at the creation's end or at a reset that cancels it. Between the two,
+/// every thread reaches it only under that lock; its creator keeps the memory alive until the
+/// end has returned, and never unlinks it itself but through the table.
 @usableFromInline
 struct InFlight {
-    /// The creation's number in its table: what tells its creator whether a reset cancelled it.
-    @usableFromInline let number: UInt
+    let key: InstanceKey
     let scope: ObjectIdentifier
     /// For a synchronous creation: what the first thread to wait for it makes its ``Creation``
     /// from. `nil` for an async one.
     let unshared: UnsharedCreation?
     /// The record others wait on: a ``Creation`` made by the first waiter of a synchronous
-    /// creation (`nil` for nearly every one), or an ``AsyncCreation``, made with the entry.
+    /// creation (`nil` for nearly every one), or an ``AsyncCreation``, made with the node.
     var shared: PendingCreation?
+    /// Whether a reset cancelled (and unlinked) the creation: its creator must not keep what
+    /// it makes.
+    var isCancelled = false
+    /// The next creation in the table's list.
+    var next: UnsafeMutablePointer<InFlight>?
 
     @usableFromInline
-    init(number: UInt, scope: ObjectIdentifier, unshared: UnsharedCreation) {
-        self.number = number
+    init(key: InstanceKey, scope: ObjectIdentifier, unshared: UnsharedCreation) {
+        self.key = key
         self.scope = scope
         self.unshared = unshared
     }
 
-    init(number: UInt, scope: ObjectIdentifier, shared: AsyncCreation) {
-        self.number = number
+    init(key: InstanceKey, scope: ObjectIdentifier, shared: AsyncCreation) {
+        self.key = key
         self.scope = scope
         unshared = nil
         self.shared = shared
@@ -35,9 +50,9 @@ struct InFlight {
 /// first thread that does to make its ``Creation``.
 @usableFromInline
 struct UnsharedCreation {
-    /// The creating thread's frame and the parameter of its step, unretained: the entry exists
-    /// only between the creator's lookup and its end of the creation (or a reset), while the
-    /// creator runs on that frame with that step on its path.
+    /// The creating thread's frame and the parameter of its step, unretained: the node is
+    /// linked only between the creator's lookup and its end of the creation (or a reset), while
+    /// the creator runs on that frame with that step on its path.
     let owner: Unmanaged<ResolutionFrame>
     let parameter: Unmanaged<ResolutionParameter>?
     let manager: ObjectIdentifier
@@ -62,106 +77,107 @@ struct UnsharedCreation {
 }
 
 extension InstanceTable {
-    /// The creations in flight by instance key, numbered as they start.
+    /// The creations in flight, as a list of their nodes (see ``InFlight``), the latest first.
     ///
-    /// A synchronous creation is an entry of plain values until a second thread finds it: that
-    /// thread makes its ``Creation`` (the condition it sleeps on) under the table's lock, where
-    /// the creator ends it. A reset cancels creations; a cancelled one that threads wait on is
-    /// kept apart until its creator ends it and wakes them.
+    /// A table has few creations in flight at once (one per thread or task creating in it, for
+    /// each level of a nested creation, which end in reverse), so the list is searched by
+    /// comparing keys: nearly always empty, or one long.
+    ///
+    /// A synchronous creation is plain values until a second thread finds it: that thread makes
+    /// its ``Creation`` (the condition it sleeps on) under the table's lock, where the creator
+    /// ends it. A reset cancels creations: it unlinks and marks them, and their creators, who
+    /// still hold the nodes, wake their waiters as they end them.
     struct Creations {
-        private var entries = [InstanceKey: InFlight]()
-        private var lastNumber: UInt = 0
-        /// Cancelled synchronous creations with waiters, by number: made when a reset first
-        /// cancels one (a reference, so that a table that never does has one word of it).
-        private var cancelled: Cancelled?
+        private var first: UnsafeMutablePointer<InFlight>?
 
-        final class Cancelled {
-            var byNumber = [UInt: PendingCreation]()
+        /// Whether no creation is in flight.
+        var isEmpty: Bool { first == nil }
+
+        /// The node of the creation in flight for `key`, if any.
+        private func node(for key: InstanceKey) -> UnsafeMutablePointer<InFlight>? {
+            var link = first
+            while let node = link {
+                if node.pointee.key == key { return node }
+                link = node.pointee.next
+            }
+            return nil
         }
-
-        var isEmpty: Bool { entries.isEmpty }
-
-        /// Whether no creation is in flight, cancelled ones included.
-        var isIdle: Bool { entries.isEmpty && cancelled?.byNumber.isEmpty != false }
 
         /// The creation in flight for `key`, as one to wait for: a `Creation` is made for an
         /// unshared one.
         mutating func waitable(for key: InstanceKey) -> PendingCreation? {
-            guard let entry = entries[key] else { return nil }
-            if let shared = entry.shared { return shared }
-            let creation = Creation(waitingFor: entry)
-            entries[key]?.shared = creation
+            guard let node = node(for: key) else { return nil }
+            if let shared = node.pointee.shared { return shared }
+            let creation = Creation(waitingFor: node.pointee)
+            node.pointee.shared = creation
             return creation
         }
 
         /// Whether a creation for `key` is in flight.
         func contains(_ key: InstanceKey) -> Bool {
-            entries[key] != nil
+            node(for: key) != nil
         }
 
-        /// The number the next creation takes.
-        var nextNumber: UInt { lastNumber &+ 1 }
-
-        /// Starts `creation`, numbered ``nextNumber``, for `key`.
-        mutating func start(_ key: InstanceKey, _ creation: InFlight) {
-            lastNumber &+= 1
-            // Stored with `updateValue`: a subscript assignment copied the entry as an optional,
-            // through its type's value witnesses.
-            entries.updateValue(creation, forKey: key)
+        /// Links `node`, a creation for a key that has none in flight.
+        mutating func start(_ node: UnsafeMutablePointer<InFlight>) {
+            node.pointee.next = first
+            first = node
         }
 
-        /// Ends `creation` of `key`: returns whether it was still current (not cancelled), and
+        /// Ends the creation `node`: returns whether it was still current (not cancelled), and
         /// its shared record, if any thread or task may wait on it.
-        mutating func end(_ creation: InFlight, key: InstanceKey) -> (
+        mutating func end(_ node: UnsafeMutablePointer<InFlight>) -> (
             isCurrent: Bool, shared: PendingCreation?
         ) {
-            let number = creation.number
-            if let entry = entries.removeValue(forKey: key) {
-                if entry.number == number { return (true, entry.shared) }
-                // A creation started after a reset cancelled this one.
-                entries[key] = entry
+            guard !node.pointee.isCancelled else { return (false, node.pointee.shared) }
+            unlink(node)
+            return (true, node.pointee.shared)
+        }
+
+        /// Takes `node`, which is linked, out of the list.
+        private mutating func unlink(_ node: UnsafeMutablePointer<InFlight>) {
+            let next = node.pointee.next
+            node.pointee.next = nil
+            if first == node {
+                first = next
+                return
             }
-            // Cancelled: only one with waiters was kept.
-            return (false, cancelled?.byNumber.removeValue(forKey: number))
-        }
-
-        /// Cancels the creations `predicate` selects by key and scope; returns them, to be
-        /// released after the lock.
-        mutating func cancel(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) -> [Any] {
-            let selected = entries.filter { predicate($0.key, $0.value.scope) }
-            return selected.keys.compactMap { cancel($0) }
-        }
-
-        /// Cancels the creation of `key`, if any; returns it, to be released after the lock.
-        mutating func cancel(_ key: InstanceKey) -> Any? {
-            guard let creation = entries.removeValue(forKey: key) else { return nil }
-            // A synchronous one with waiters is kept for its creator to wake them (an async
-            // one's creator holds it, and wakes them).
-            if let shared = creation.shared, shared is Creation {
-                let kept = cancelled ?? Cancelled()
-                kept.byNumber[creation.number] = shared
-                cancelled = kept
+            var previous = first
+            while let current = previous, current.pointee.next != node {
+                previous = current.pointee.next
             }
-            return creation
+            previous?.pointee.next = next
         }
 
-        /// Cancels every creation; returns them, to be released after the lock.
-        mutating func cancelAll() -> [Any] {
-            entries.keys.compactMap { cancel($0) }
+        /// Cancels `node`'s creation, which is linked.
+        private mutating func cancel(_ node: UnsafeMutablePointer<InFlight>) {
+            unlink(node)
+            node.pointee.isCancelled = true
         }
 
-        /// Takes the entries' dictionary out, with its room, for another table (a table going
-        /// away has no creation in flight: a creator holds the table's owner).
-        mutating func takeRoom() -> [InstanceKey: InFlight] {
-            var taken = [InstanceKey: InFlight]()
-            swap(&taken, &entries)
-            return taken
+        /// Cancels the creations `predicate` selects by key and scope.
+        mutating func cancel(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
+            var link = first
+            while let node = link {
+                link = node.pointee.next
+                if predicate(node.pointee.key, node.pointee.scope) {
+                    cancel(node)
+                }
+            }
         }
 
-        /// Uses `room`, an empty dictionary another table left, for the entries of this (new,
-        /// empty) map.
-        mutating func use(_ room: inout [InstanceKey: InFlight]) {
-            swap(&entries, &room)
+        /// Cancels the creation of `key`, if any.
+        mutating func cancel(_ key: InstanceKey) {
+            if let node = node(for: key) {
+                cancel(node)
+            }
+        }
+
+        /// Cancels every creation.
+        mutating func cancelAll() {
+            while let node = first {
+                cancel(node)
+            }
         }
     }
 }

@@ -17,7 +17,7 @@ extension InstanceTable {
         drop(cells)
         cells = cells.keeping { key, cell in !predicate(key, cell.scope) }
         purgeHitCaches()
-        drop(creations.cancel(where: predicate))
+        creations.cancel(where: predicate)
         stored = stored.filter { !predicate($0.key, $0.value.scope) }
         dropDisposals { key, disposal in predicate(key, disposal.scope) }
     }
@@ -30,9 +30,7 @@ extension InstanceTable {
             drop(removed)
             purgeHitCaches()
         }
-        if let cancelled = creations.cancel(key) {
-            drop(cancelled)
-        }
+        creations.cancel(key)
         stored[key] = nil
         dropDisposal(forKey: key)
         if parameterised.contains(factory) {
@@ -52,7 +50,7 @@ extension InstanceTable {
         drop(cells)
         cells.removeAll()
         purgeHitCaches()
-        drop(creations.cancelAll())
+        creations.cancelAll()
         dropDisposals { _, _ in true }
     }
 

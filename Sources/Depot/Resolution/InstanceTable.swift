@@ -54,7 +54,8 @@ struct InstanceTable: DropsValues {
         /// The instance a custom scope's storage gave back.
         case stored(Any)
         case waitFor(PendingCreation)
-        case create(InFlight)
+        /// The caller's node is linked: it must carry out the creation and end it.
+        case create
         /// Nothing is kept and the caller asked not to create (see `warmed()`).
         case absent
         /// Nothing is kept, a creation is in flight, and the caller asked not to wait.
@@ -105,14 +106,15 @@ struct InstanceTable: DropsValues {
         return cell
     }
 
-    /// The kept cell, or the creation to wait for (`.busy` if `waits` is false), or the new
-    /// creation `makeCreation` made with the number it is given, which the caller must carry
-    /// out and pass to `finish`; `.absent` when `makeCreation` returns `nil`.
+    /// The kept cell, or the creation to wait for (`.busy` if `waits` is false), or else the
+    /// new creation whose node `makeCreation` initialised (see ``InFlight``), which the caller
+    /// must carry out and end with `finish` (or `abandon`); `.absent` when `makeCreation`
+    /// returns `nil`.
     @usableFromInline
     mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
         step: @autoclosure () -> ResolutionStep, waits: Bool = true,
-        makeCreation: (_ number: UInt) -> InFlight?
+        makeCreation: () -> UnsafeMutablePointer<InFlight>?
     ) -> Lookup {
         if let custom = scope.custom {
             if let value = storedValue(
@@ -128,12 +130,12 @@ struct InstanceTable: DropsValues {
         if let creation = creations.waitable(for: key) {
             return .waitFor(creation)
         }
-        guard let creation = makeCreation(creations.nextNumber) else { return .absent }
-        creations.start(key, creation)
+        guard let node = makeCreation() else { return .absent }
+        creations.start(node)
         if key.parameter != nil {
             parameterised.insert(key.factory)
         }
-        return .create(creation)
+        return .create
     }
 
     /// Ends `creation` and keeps `value` it made, unless a reset or a registration cancelled
@@ -143,7 +145,7 @@ struct InstanceTable: DropsValues {
     /// Inlinable, so that the cell is made where `Value` is known; the rest is not generic.
     @inlinable
     mutating func finish<Value>(
-        _ creation: InFlight, key: InstanceKey, value: Value, scope: Scope,
+        _ creation: UnsafeMutablePointer<InFlight>, key: InstanceKey, value: Value, scope: Scope,
         createdAt: Double, disposal: Disposal? = nil
     ) -> (isKept: Bool, shared: PendingCreation?) {
         // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
@@ -168,15 +170,16 @@ struct InstanceTable: DropsValues {
     /// scope (whose storage gets `value`), and when nothing is kept.
     @usableFromInline
     mutating func keep(
-        _ creation: InFlight, key: InstanceKey, value: @autoclosure () -> Any,
-        isNone: Bool, cell: Cell?, scope: Scope, createdAt: Double, disposal: Disposal?
+        _ creation: UnsafeMutablePointer<InFlight>, key: InstanceKey,
+        value: @autoclosure () -> Any, isNone: Bool, cell: Cell?, scope: Scope,
+        createdAt: Double, disposal: Disposal?
     ) -> (isKept: Bool, shared: PendingCreation?) {
-        let (isCurrent, shared) = creations.end(creation, key: key)
+        let (isCurrent, shared) = creations.end(creation)
         guard isCurrent else { return (false, shared) }
         return (
             keep(
                 key: key, value: value(), isNone: isNone, cell: cell, scope: scope,
-                createdAt: createdAt, disposal: disposal, step: creation.step),
+                createdAt: createdAt, disposal: disposal, step: creation.pointee.step),
             shared
         )
     }

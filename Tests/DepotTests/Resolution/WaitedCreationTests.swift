@@ -4,7 +4,8 @@ import Testing
 
 /// A creation that another thread waits for gets its record when that thread finds it: these
 /// tests reach that record from a parameter's creation, and through a reset that cancels it
-/// while a newer creation of the same key is in flight.
+/// while a newer creation of the same key is in flight. A table links its creations in flight
+/// in a list: the last test ends and cancels them from its middle.
 @Suite struct WaitedCreationTests {
     /// Gates that hold the first `count` calls of a factory's closure open, one each.
     final class Gates: Sendable {
@@ -95,5 +96,79 @@ import Testing
         #expect(results.current[0]?.id == 0)
         #expect(results.current[1].map(ObjectIdentifier.init) == ObjectIdentifier(kept))
         #expect(Set(seen.current) == [ObjectIdentifier(kept)])
+    }
+
+    @Test func creationsOfManyKeysEndInAnyOrderAndAResetCancelsOnlyItsOwn() {
+        let container = Container()
+        let ids = [0, 1, 2, 3]
+        let gates = Gates(count: ids.count)
+        let calls = Counter()
+        let started = Locked<Set<Int>>([])
+        container.cachedThingPerID.register { id in
+            calls.increment()
+            // Only each value's first creation waits at its gate.
+            if started.withLock({ $0.insert(id).inserted }) {
+                gates.pass(id)
+            }
+            return Thing(id: id)
+        }
+        let thingGates = Gates(count: 1)
+        let thingCalls = Counter()
+        container.cachedThing.register {
+            let call = thingCalls.value
+            thingCalls.increment()
+            thingGates.pass(call)
+            return Thing(id: 100 + call)
+        }
+        let results = Locked<[Int: Thing]>([:])
+        let done = DispatchGroup()
+        func resolve(_ slot: Int, _ make: @escaping @Sendable () -> Thing) {
+            done.enter()
+            startThread {
+                let thing = make()
+                results.withLock { $0[slot] = thing }
+                done.leave()
+            }
+        }
+        for id in ids {
+            resolve(id) { container.cachedThingPerID(id) }
+        }
+        resolve(100) { container.cachedThing() }
+        // Five creations in flight in one table at once.
+        for id in ids {
+            #expect(gates.waitUntilStarted(id))
+        }
+        #expect(thingGates.waitUntilStarted(0))
+        // Cancels the one creation of `cachedThing`, wherever it is in the list.
+        container.cachedThing.reset(.scope)
+        for id in [2, 0, 3, 1] {
+            gates.release(id)
+            usleep(5_000)
+        }
+        thingGates.release(0)
+        #expect(done.wait(timeout: .now() + hangLimit) == .success)
+        // Each parameter's creation was kept; the cancelled one was handed out, not kept.
+        for id in ids {
+            #expect(container.cachedThingPerID(id) === results.current[id])
+        }
+        #expect(calls.value == ids.count)
+        let next = container.cachedThing()
+        #expect(thingCalls.value == 2)
+        #expect(results.current[100]?.id == 100)
+        #expect(next.id == 101)
+        // Nothing is left in flight: every key creates anew after a reset, and once.
+        container.cachedThingPerID.reset(.scope)
+        for id in ids {
+            #expect(container.cachedThingPerID(id) !== results.current[id])
+            #expect(container.cachedThingPerID(id).id == id)
+        }
+        #expect(calls.value == 2 * ids.count)
+    }
+}
+
+extension Container {
+    /// One instance per parameter value: a creation per value, in one table.
+    fileprivate var cachedThingPerID: ParameterFactory<Int, Thing> {
+        self { Thing(id: $0) }.cached.scopeOnParameters
     }
 }

@@ -1,0 +1,113 @@
+/// Something that keeps scoped instances behind its own lock.
+@usableFromInline
+protocol InstanceOwner: AnyObject {
+    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
+    /// ``withInstances(_:)`` for a lookup: not generic, so that its lock's code is specialised
+    /// for the owner's state (the generic one reaches the state's dropped values through its
+    /// witness table, on every creation).
+    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
+        -> InstanceTable.Lookup
+    /// ``withInstances(_:)`` for keeping a created instance, not generic for the same reason.
+    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
+        -> InstanceTable.Kept
+    /// Blocks until `isDone` is true, under this owner's lock and its `condition` (see
+    /// `Locked.wait(on:until:)`).
+    func wait(on condition: Condition, until isDone: () -> Bool)
+    /// Notes this owner in the holders of `scope`, in shard `shard`, so that `scope.reset()`
+    /// reaches the instance it keeps: for the first one of a per-container scope.
+    func noteHolding(_ scope: Scope, shard: Int)
+}
+
+extension InstanceOwner {
+    /// Keeps `value`, made by `creation` (see ``InstanceTable/finish(_:key:value:scope:createdAt:disposal:)``),
+    /// and marks the creation finished, under the lock; notes this owner in the scope's holders
+    /// if it is its first instance of a per-container scope. Returns whether the value was kept,
+    /// and the creation's shared record, if others may wait on it, marked finished
+    /// (``PendingCreation/markFinished()``): a synchronous creator must then `finish()` it.
+    /// Shared by the synchronous and async creations.
+    @inlinable
+    func keep<Value>(
+        _ value: Value, madeBy creation: UnsafeMutablePointer<InFlight>, key: InstanceKey,
+        scope: Scope,
+        createdAt: Double, disposal: Disposal?
+    ) -> (isKept: Bool, shared: PendingCreation?) {
+        let shard = Scope.currentShard
+        let (isKept, isFirstOfScope, shared) = withInstances(keeping: { table in
+            let (isKept, shared) = table.finish(
+                creation, key: key, value: value, scope: scope, createdAt: createdAt,
+                disposal: disposal)
+            shared?.markFinished()
+            return (
+                isKept,
+                isKept && scope.placement == .container
+                    && table.needsTracking(in: scope, shard: shard),
+                shared
+            )
+        })
+        if isFirstOfScope {
+            noteHolding(scope, shard: shard)
+        }
+        return (isKept, shared)
+    }
+}
+
+extension ContainerManager: InstanceOwner {
+    @usableFromInline
+    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+        state.withLock { body(&$0.instances) }
+    }
+
+    @usableFromInline
+    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
+        -> InstanceTable.Lookup
+    {
+        state.withLock { body(&$0.instances) }
+    }
+
+    @usableFromInline
+    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
+        -> InstanceTable.Kept
+    {
+        state.withLock { body(&$0.instances) }
+    }
+
+    @usableFromInline
+    func noteHolding(_ scope: Scope, shard: Int) {
+        scope.track(self, shard: shard)
+    }
+
+    @usableFromInline
+    func wait(on condition: Condition, until isDone: () -> Bool) {
+        state.wait(on: condition, until: isDone)
+    }
+}
+
+extension SingletonRealm: InstanceOwner {
+    @usableFromInline
+    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+        instances.withLock(body)
+    }
+
+    @usableFromInline
+    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
+        -> InstanceTable.Lookup
+    {
+        instances.withLock(body)
+    }
+
+    @usableFromInline
+    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
+        -> InstanceTable.Kept
+    {
+        instances.withLock(body)
+    }
+
+    /// Never called: a realm keeps only process-wide scopes, which reset through the realm.
+    @usableFromInline
+    func noteHolding(_ scope: Scope, shard: Int) {}
+
+    @usableFromInline
+    func wait(on condition: Condition, until isDone: () -> Bool) {
+        instances.wait(on: condition, until: isDone)
+    }
+}
