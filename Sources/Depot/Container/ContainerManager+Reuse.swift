@@ -28,12 +28,12 @@ extension ContainerManager {
     /// Makes a manager for a lifetime scope of `template`'s container on `spare`, the emptied
     /// state of an earlier one of the same template that went on this thread untouched (see
     /// ``State/spareTemplate()``): its registrations and settings are the template's.
-    convenience init(reusing spare: Caches, of template: ScopeTemplate) {
-        self.init(locked: spare)
+    convenience init(reusing spare: consuming Caches, of template: ScopeTemplate) {
         // Nothing under the lock changes (a reset may hold it, see `SpareState`): only a new
         // generation, as a new state has, so that what threads remember of the old manager is
-        // not this one's.
+        // not this one's. Taken before the manager exists, so that `spare` moves into it.
         spare.renewGeneration()
+        self.init(locked: spare)
         markPristine(of: template)
     }
 

@@ -77,9 +77,13 @@ public final class ContainerManager: @unchecked Sendable {
         // On a thread that has resolved before, a lifetime scope leaves its emptied state to the
         // next one the thread makes, if it is untouched (see `init(reusing:of:)`), in place of
         // any the thread kept; or else its emptied table dictionaries, if the thread keeps none.
-        let frame = depot_current_frame().map {
-            Unmanaged<ResolutionFrame>.fromOpaque($0).takeUnretainedValue()
-        }
+        guard let frame = depot_current_frame() else { return end(on: nil) }
+        // The thread's frame, which outlives this call: not retained.
+        Unmanaged<ResolutionFrame>.fromOpaque(frame)._withUnsafeGuaranteedRef { end(on: $0) }
+    }
+
+    /// The deinit's work, on `frame`, the calling thread's frame if it has one.
+    private func end(on frame: ResolutionFrame?) {
         // Read without a new generation: the one change, the storage taken from a lifetime
         // scope's table (a reused state's replaced by the thread's emptied one, if it keeps
         // one), touches nothing a thread remembers (no thread remembers its cells).
@@ -112,7 +116,7 @@ public final class ContainerManager: @unchecked Sendable {
             leaveState(of: spare.takeUnretainedValue(), to: frame.hits)
         }
         if storage != nil {
-            // Moved, not copied: a copy retained and released the three dictionaries.
+            // Moved, not copied: a copy retained and released the dictionaries.
             frame.spareStorage = consume storage
         }
     }
