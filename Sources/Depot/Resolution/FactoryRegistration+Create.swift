@@ -1,4 +1,60 @@
 extension FactoryRegistration {
+    /// Resolves what the hit path does not: registrations, contexts, promises, graph and
+    /// caching scopes' creation.
+    @inlinable
+    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
+        // The thread's frame lives until the thread ends: used without counting a reference.
+        ResolutionFrame.currentReference._withUnsafeGuaranteedRef { frame in
+            resolveMiss(parameter, plan: plan, frame: frame)
+        }
+    }
+
+    /// ``resolveMiss(_:plan:)`` on the calling thread's `frame`.
+    @inlinable
+    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, frame: ResolutionFrame) -> T {
+        frame.enter(
+            step(parameter), scope: .passUnretained(plan.scope), manager: .passUnretained(manager))
+        defer { frame.leave() }
+        var origin = ResolutionOrigin.factory
+        let value: T
+        switch plan.scope.placement {
+        case .none:
+            value = run(parameter, plan: plan, origin: &origin)
+        case .graph:
+            let key = InstanceKey(
+                factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
+            if let kept = frame.graphInstance(for: key) {
+                value = kept.value(as: T.self)
+                origin = .cached
+            } else {
+                value = run(parameter, plan: plan, origin: &origin)
+                frame.setGraphInstance(GraphItem(value), for: key)
+            }
+        case .container:
+            let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
+            value = instance(
+                in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
+                frame: frame, origin: &origin)
+        case .process:
+            let owner = ObjectIdentifier(Swift.type(of: container))
+            let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
+            value = instance(
+                in: manager.realm, key: key, parameter: parameter, plan: plan, frame: frame,
+                origin: &origin)
+        }
+        // Called only when there is something to do: passing the plan as an optional copies it.
+        if plan.needsFinish || decorator != nil {
+            finish(value, origin: origin, plan: plan, entered: true)
+        }
+        return value
+    }
+
+    /// The parameter as part of the cache key, for a factory that caches one per parameter.
+    @inlinable
+    func parameterKey(_ parameter: P) -> ParameterKey? {
+        scopesOnParameters ? ParameterKey(parameter) : nil
+    }
+
     /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
     @inlinable
     func instance<Owner: InstanceOwner>(

@@ -115,14 +115,19 @@ extension FactoryRegistration {
                 guard plan.registration == nil, plan.scope.placement == .none, !isPromised else {
                     return resolveMiss(parameter, plan: plan)
                 }
-                let frame = ResolutionFrame.current
-                frame.enter(step(parameter), scope: plan.scope, manager: manager)
-                defer { frame.leave() }
-                let value = body(parameter)
-                if plan.needsFinish || decorator != nil {
-                    finish(value, origin: .factory, plan: plan, entered: true)
+                // The thread's frame lives until the thread ends: used without counting a
+                // reference, as the scope and manager it notes (which outlive the resolve).
+                return ResolutionFrame.currentReference._withUnsafeGuaranteedRef { frame in
+                    frame.enter(
+                        step(parameter), scope: .passUnretained(plan.scope),
+                        manager: .passUnretained(manager))
+                    defer { frame.leave() }
+                    let value = body(parameter)
+                    if plan.needsFinish || decorator != nil {
+                        finish(value, origin: .factory, plan: plan, entered: true)
+                    }
+                    return value
                 }
-                return value
             }
         }
     }
@@ -193,52 +198,5 @@ extension FactoryRegistration {
         if plan.trace || plan.records || (plan.checksCaptive && !entered) {
             manager.observe(step(nil), origin: origin, plan: plan, entered: entered, task: task)
         }
-    }
-
-    /// Resolves what the hit path does not: registrations, contexts, promises, graph and
-    /// caching scopes' creation.
-    @inlinable
-    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
-        let frame = ResolutionFrame.current
-        frame.enter(step(parameter), scope: plan.scope, manager: manager)
-        defer { frame.leave() }
-        var origin = ResolutionOrigin.factory
-        let value: T
-        switch plan.scope.placement {
-        case .none:
-            value = run(parameter, plan: plan, origin: &origin)
-        case .graph:
-            let key = InstanceKey(
-                factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
-            if let kept = frame.graphInstance(for: key) {
-                value = kept.value(as: T.self)
-                origin = .cached
-            } else {
-                value = run(parameter, plan: plan, origin: &origin)
-                frame.setGraphInstance(GraphItem(value), for: key)
-            }
-        case .container:
-            let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
-            value = instance(
-                in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
-                frame: frame, origin: &origin)
-        case .process:
-            let owner = ObjectIdentifier(Swift.type(of: container))
-            let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
-            value = instance(
-                in: manager.realm, key: key, parameter: parameter, plan: plan, frame: frame,
-                origin: &origin)
-        }
-        // Called only when there is something to do: passing the plan as an optional copies it.
-        if plan.needsFinish || decorator != nil {
-            finish(value, origin: origin, plan: plan, entered: true)
-        }
-        return value
-    }
-
-    /// The parameter as part of the cache key, for a factory that caches one per parameter.
-    @inlinable
-    func parameterKey(_ parameter: P) -> ParameterKey? {
-        scopesOnParameters ? ParameterKey(parameter) : nil
     }
 }

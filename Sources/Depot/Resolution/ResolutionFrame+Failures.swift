@@ -1,4 +1,5 @@
-// How a resolution path stops the process: cycles, recursion too deep, circles of threads.
+// How a resolution path stops the process (cycles, recursion too deep, circles of threads),
+// and the captive dependencies it reports.
 extension ResolutionFrame {
     /// Stops the process with the first cycle on the path (and `step`, if one is about to be
     /// pushed), if there is one: its steps from the first to come back to the point where it
@@ -25,6 +26,24 @@ extension ResolutionFrame {
         fatalError(
             "Depot: circular dependency: " + names.joined(separator: " -> ")
                 + " (across threads: each waits for another to finish creating)")
+    }
+
+    /// In debug builds, reports `step` (resolved in `scope` from a cache, without entering the
+    /// path) if the factory being created now would hold it captive.
+    @usableFromInline
+    func checkCaptive(_ step: ResolutionStep, scope: Scope) {
+        #if DEBUG
+            guard let owner = owners.last, let ownerStep = self.step(below: 0) else {
+                // The outermost factory on this thread: owned by the async factory whose closure
+                // resolves it, if any.
+                (base ?? (depth == 0 ? AsyncResolution.ambient : nil))?
+                    .checkCaptive(step, scope: scope)
+                return
+            }
+            guard owner.scope.keepsStrongly, scope.livesShorterThanAnOwner else { return }
+            owner.manager.warnCaptive(
+                owner: ownerStep, ownerScope: owner.scope, dependency: step, scope: scope)
+        #endif
     }
 }
 

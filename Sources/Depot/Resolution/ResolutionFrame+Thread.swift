@@ -17,6 +17,7 @@ extension ResolutionFrame {
     }
 
     /// The frame of the calling thread, uncounted: it lives until the thread ends.
+    @usableFromInline
     @inline(__always)
     static var currentReference: Unmanaged<ResolutionFrame> {
         if let pointer = depot_current_frame() {

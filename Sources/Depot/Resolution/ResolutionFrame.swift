@@ -32,7 +32,7 @@ final class ResolutionFrame {
     @exclusivity(unchecked) private var capacity = 16
     #if DEBUG
         /// The scope and manager of each step on `path`, for captive-dependency warnings.
-        @exclusivity(unchecked) private var owners: [(scope: Scope, manager: ContainerManager)] =
+        @exclusivity(unchecked) var owners: [(scope: Scope, manager: ContainerManager)] =
             []
     #endif
     /// The graph the current resolution runs in, once something shares it: made when a `Lazy`
@@ -101,11 +101,17 @@ final class ResolutionFrame {
 
     /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
     /// the path. In debug builds, also reports a captive dependency.
+    ///
+    /// `scope` and `manager` are passed uncounted (the caller's resolve holds them): a release
+    /// build does not use them, and counting them cost two retains and two releases.
     @usableFromInline
-    func enter(_ step: consuming ResolutionStep, scope: Scope, manager: ContainerManager) {
+    func enter(
+        _ step: consuming ResolutionStep, scope: Unmanaged<Scope>,
+        manager: Unmanaged<ContainerManager>
+    ) {
         #if DEBUG
-            checkCaptive(step, scope: scope)
-            owners.append((scope, manager))
+            checkCaptive(step, scope: scope.takeUnretainedValue())
+            owners.append((scope.takeUnretainedValue(), manager.takeUnretainedValue()))
         #endif
         push(step)
     }
@@ -196,24 +202,6 @@ final class ResolutionFrame {
             failOnFirstCycle(closingWith: step)
             failTooDeep(at: step)
         }
-    }
-
-    /// In debug builds, reports `step` (resolved in `scope` from a cache, without entering the
-    /// path) if the factory being created now would hold it captive.
-    @usableFromInline
-    func checkCaptive(_ step: ResolutionStep, scope: Scope) {
-        #if DEBUG
-            guard let owner = owners.last, let ownerStep = self.step(below: 0) else {
-                // The outermost factory on this thread: owned by the async factory whose closure
-                // resolves it, if any.
-                (base ?? (depth == 0 ? AsyncResolution.ambient : nil))?
-                    .checkCaptive(step, scope: scope)
-                return
-            }
-            guard owner.scope.keepsStrongly, scope.livesShorterThanAnOwner else { return }
-            owner.manager.warnCaptive(
-                owner: ownerStep, ownerScope: owner.scope, dependency: step, scope: scope)
-        #endif
     }
 
     /// Pops the current step; the outermost one ends the graph.
