@@ -28,8 +28,7 @@ extension InstanceOwner {
     @inlinable
     func keep<Value>(
         _ value: Value, madeBy creation: UnsafeMutablePointer<InFlight>, key: InstanceKey,
-        scope: Scope,
-        createdAt: Double, disposal: Disposal?
+        scope: Scope, createdAt: Double, disposal: Disposal?
     ) -> (isKept: Bool, shared: PendingCreation?) {
         let shard = Scope.currentShard
         let (isKept, isFirstOfScope, shared) = withInstances(keeping: { table in

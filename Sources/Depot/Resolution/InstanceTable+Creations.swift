@@ -3,6 +3,7 @@
 // from the lookup that links it until the end that unlinks it (or after a reset unlinked it) has
 // returned; see `FactoryRegistration.instance(in:key:parameter:plan:frame:origin:)` and
 // `asyncInstance`.
+
 /// A creation in flight, as an instance table links it: a node in its creator's memory (a
 /// synchronous creator's stack, an async creation's own allocation), so that starting and ending
 /// an uncontended creation allocates nothing, hashes nothing and copies few words.

@@ -48,7 +48,8 @@ final class ResolutionFrame {
     /// resolutions allocate none.
     @exclusivity(unchecked) var spareGraph: ResolutionGraph?
     /// The emptied table dictionaries of the last lifetime scope that went on this thread, for
-    /// the next one it makes (see `takeSpareStorage()`).
+    /// the next one it makes (see `takeSpareStorage()`), or for a reused state to take in
+    /// exchange for its own as its scope ends (see `ContainerManager.deinit`).
     @exclusivity(unchecked) var spareStorage: InstanceTable.Storage?
 
     /// The creation this thread is blocked on, and its path then, for the cycle message of another
