@@ -111,7 +111,7 @@ public final class ContainerManager: @unchecked Sendable {
         guard let frame else { return }
         var storage = consume taken
         // What the table kept is released here, with no lock held, as the table's end would.
-        storage?.removeAll()
+        storage?.removeAllKeepingCapacity()
         if let spare {
             leaveState(of: spare.takeUnretainedValue(), to: frame.hits)
         }

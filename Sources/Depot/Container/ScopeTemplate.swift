@@ -127,7 +127,7 @@ extension ContainerManager.State {
     /// change runs. What it takes from the template is what `becomeLifetimeScope` takes.
     init(
         lifetimeScopeOf template: ScopeTemplate, realm: SingletonRealm?,
-        storage: InstanceTable.Storage?
+        storage: InstanceTable.CellMap?
     ) {
         let inherited = template.inheritance
         var instances = InstanceTable()
@@ -148,7 +148,7 @@ extension ContainerManager.State {
     /// `template`'s container, as ``init(lifetimeScopeOf:realm:storage:)`` makes one; what that
     /// `init()` set that a template does not hold (dependency recording, shared caches) stays.
     mutating func becomeLifetimeScope(
-        of template: ScopeTemplate, storage: InstanceTable.Storage?
+        of template: ScopeTemplate, storage: InstanceTable.CellMap?
     ) {
         let inherited = template.inheritance
         if var storage {

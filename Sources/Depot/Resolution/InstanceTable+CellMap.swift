@@ -83,35 +83,25 @@ extension InstanceTable {
 // The dictionaries of a lifetime scope's table, passed on emptied to the next lifetime scope the
 // thread makes: a request's scope then allocates none for its cached instances.
 extension InstanceTable {
-    /// A table's cells dictionaries, with their room.
-    struct Storage {
-        var cells: CellMap
-
-        /// Empties them, keeping their room: what they held is released here.
-        mutating func removeAll() {
-            cells.removeAllKeepingCapacity()
-        }
-    }
-
     /// Takes the cells out, leaving none: for a table that is going away.
-    mutating func takeStorage() -> Storage {
+    mutating func takeStorage() -> CellMap {
         var taken = CellMap()
         swap(&taken, &cells)
-        return Storage(cells: taken)
+        return taken
     }
 
     /// The cells, as ``takeStorage()`` takes them, if there are any; `room`, emptied
     /// dictionaries if the thread keeps some, takes their place.
-    mutating func takeCells(replacingWith room: inout Storage?) -> Storage? {
+    mutating func takeCells(replacingWith room: inout CellMap?) -> CellMap? {
         guard !cells.isEmpty else { return nil }
         guard var storage = room.take() else { return takeStorage() }
-        swap(&cells, &storage.cells)
+        swap(&cells, &storage)
         return storage
     }
 
     /// Uses `storage`, emptied, as this (empty) table's; leaves this table's in `storage`.
-    mutating func use(_ storage: inout Storage) {
+    mutating func use(_ storage: inout CellMap) {
         // Swapped in, not copied: no reference counted.
-        swap(&cells, &storage.cells)
+        swap(&cells, &storage)
     }
 }

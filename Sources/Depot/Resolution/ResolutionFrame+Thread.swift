@@ -27,7 +27,7 @@ extension ResolutionFrame {
     }
 
     /// The calling thread's spare storage (see `spareStorage`), taken for a new lifetime scope.
-    static func takeSpareStorage() -> InstanceTable.Storage? {
+    static func takeSpareStorage() -> InstanceTable.CellMap? {
         currentReference._withUnsafeGuaranteedRef { frame in
             defer { frame.spareStorage = nil }
             return frame.spareStorage

@@ -50,7 +50,7 @@ final class ResolutionFrame {
     /// The emptied table dictionaries of the last lifetime scope that went on this thread, for
     /// the next one it makes (see `takeSpareStorage()`), or for a reused state to take in
     /// exchange for its own as its scope ends (see `ContainerManager.deinit`).
-    @exclusivity(unchecked) var spareStorage: InstanceTable.Storage?
+    @exclusivity(unchecked) var spareStorage: InstanceTable.CellMap?
 
     /// The creation this thread is blocked on, and its path then, for the cycle message of another
     /// thread; read and written only under `Creation.waitGraph`.

@@ -29,6 +29,20 @@ import Testing
         func release(_ call: Int) { gates[call].signal() }
     }
 
+    /// Runs `make` on a new thread, which keeps what it gives in `results` under `slot` and then
+    /// leaves `done`.
+    static func resolve(
+        _ slot: Int, into results: Locked<[Int: Thing]>, done: DispatchGroup,
+        _ make: @escaping @Sendable () -> Thing
+    ) {
+        done.enter()
+        startThread {
+            let thing = make()
+            results.withLock { $0[slot] = thing }
+            done.leave()
+        }
+    }
+
     @Test func waitersOfAParameterCreationShareItsInstance() {
         let container = Container()
         let gates = Gates(count: 1)
@@ -70,12 +84,7 @@ import Testing
         let results = Locked<[Int: Thing]>([:])
         let done = DispatchGroup()
         func resolve(on slot: Int) {
-            done.enter()
-            startThread {
-                let thing = container.cachedThing()
-                results.withLock { $0[slot] = thing }
-                done.leave()
-            }
+            Self.resolve(slot, into: results, done: done) { container.cachedThing() }
         }
         resolve(on: 0)
         #expect(gates.waitUntilStarted(0))
@@ -122,18 +131,10 @@ import Testing
         }
         let results = Locked<[Int: Thing]>([:])
         let done = DispatchGroup()
-        func resolve(_ slot: Int, _ make: @escaping @Sendable () -> Thing) {
-            done.enter()
-            startThread {
-                let thing = make()
-                results.withLock { $0[slot] = thing }
-                done.leave()
-            }
-        }
         for id in ids {
-            resolve(id) { container.cachedThingPerID(id) }
+            Self.resolve(id, into: results, done: done) { container.cachedThingPerID(id) }
         }
-        resolve(100) { container.cachedThing() }
+        Self.resolve(100, into: results, done: done) { container.cachedThing() }
         // Five creations in flight in one table at once.
         for id in ids {
             #expect(gates.waitUntilStarted(id))
