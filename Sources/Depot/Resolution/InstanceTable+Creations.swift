@@ -1,7 +1,7 @@
-// The list of nodes links memory that its creators own: every node is reached only under the
-// table's lock (which `InstanceTable`'s methods run under), and a creator keeps its node alive
-// from the lookup that links it until the end that unlinks it (or after a reset unlinked it) has
-// returned; see `FactoryRegistration.instance(in:key:parameter:plan:frame:origin:)` and
+// The list (or, past a few, the index) of nodes links memory that its creators own: every node is
+// reached only under the table's lock (which `InstanceTable`'s methods run under), and a creator
+// keeps its node alive from the lookup that links it until the end that unlinks it (or after a
+// reset unlinked it) has returned; see `FactoryRegistration.instance(in:key:parameter:plan:frame:origin:)` and
 // `asyncInstance`.
 
 /// A creation in flight, as an instance table links it: a node in its creator's memory (a
@@ -82,7 +82,10 @@ extension InstanceTable {
     ///
     /// A table has few creations in flight at once (one per thread or task creating in it, for
     /// each level of a nested creation, which end in reverse), so the list is searched by
-    /// comparing keys: nearly always empty, or one long.
+    /// comparing keys: nearly always empty, or one long. Once more than ``listed`` are linked,
+    /// they move to a dictionary by key until none is left: many tasks creating different
+    /// instances of one table at once (thousands of per-parameter async singletons started
+    /// together) would otherwise search a long list under the lock at every lookup and end.
     ///
     /// A synchronous creation is plain values until a second thread finds it: that thread makes
     /// its ``Creation`` (the condition it sleeps on) under the table's lock, where the creator
@@ -90,12 +93,19 @@ extension InstanceTable {
     /// still hold the nodes, wake their waiters as they end them.
     struct Creations {
         private var first: UnsafeMutablePointer<InFlight>?
+        /// The creations by key, in place of the list, from the moment more than ``listed``
+        /// were linked until none is left.
+        private var index: [InstanceKey: UnsafeMutablePointer<InFlight>]?
+
+        /// How many creations the list holds before they move to the index.
+        static let listed = 8
 
         /// Whether no creation is in flight.
-        var isEmpty: Bool { first == nil }
+        var isEmpty: Bool { first == nil && index == nil }
 
         /// The node of the creation in flight for `key`, if any.
         private func node(for key: InstanceKey) -> UnsafeMutablePointer<InFlight>? {
+            if let index { return index[key] }
             var link = first
             while let node = link {
                 if node.pointee.key == key { return node }
@@ -121,8 +131,31 @@ extension InstanceTable {
 
         /// Links `node`, a creation for a key that has none in flight.
         mutating func start(_ node: UnsafeMutablePointer<InFlight>) {
+            if index != nil {
+                index![node.pointee.key] = node
+                return
+            }
             node.pointee.next = first
             first = node
+            var length = 0
+            var link = first
+            while let linked = link, length <= Self.listed {
+                length += 1
+                link = linked.pointee.next
+            }
+            if length > Self.listed { moveToIndex() }
+        }
+
+        /// Moves the list's creations to the index.
+        @inline(never)
+        private mutating func moveToIndex() {
+            var nodes = [InstanceKey: UnsafeMutablePointer<InFlight>]()
+            while let node = first {
+                first = node.pointee.next
+                node.pointee.next = nil
+                nodes[node.pointee.key] = node
+            }
+            index = nodes
         }
 
         /// Ends the creation `node`: returns whether it was still current (not cancelled), and
@@ -135,8 +168,12 @@ extension InstanceTable {
             return (true, node.pointee.shared)
         }
 
-        /// Takes `node`, which is linked, out of the list.
+        /// Takes `node`, which is linked, out of the list or the index.
         private mutating func unlink(_ node: UnsafeMutablePointer<InFlight>) {
+            if index != nil {
+                unindex(node)
+                return
+            }
             let next = node.pointee.next
             node.pointee.next = nil
             if first == node {
@@ -150,6 +187,25 @@ extension InstanceTable {
             previous?.pointee.next = next
         }
 
+        /// Takes `node` out of the index; drops the index once it is empty.
+        @inline(never)
+        private mutating func unindex(_ node: UnsafeMutablePointer<InFlight>) {
+            index![node.pointee.key] = nil
+            if index!.isEmpty { index = nil }
+        }
+
+        /// The nodes linked in the list or the index.
+        private var nodes: [UnsafeMutablePointer<InFlight>] {
+            if let index { return Array(index.values) }
+            var nodes: [UnsafeMutablePointer<InFlight>] = []
+            var link = first
+            while let node = link {
+                nodes.append(node)
+                link = node.pointee.next
+            }
+            return nodes
+        }
+
         /// Cancels `node`'s creation, which is linked.
         private mutating func cancel(_ node: UnsafeMutablePointer<InFlight>) {
             unlink(node)
@@ -158,12 +214,9 @@ extension InstanceTable {
 
         /// Cancels the creations `predicate` selects by key and scope.
         mutating func cancel(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
-            var link = first
-            while let node = link {
-                link = node.pointee.next
-                if predicate(node.pointee.key, node.pointee.scope) {
-                    cancel(node)
-                }
+            guard !isEmpty else { return }
+            for node in nodes where predicate(node.pointee.key, node.pointee.scope) {
+                cancel(node)
             }
         }
 
@@ -176,7 +229,8 @@ extension InstanceTable {
 
         /// Cancels every creation.
         mutating func cancelAll() {
-            while let node = first {
+            guard !isEmpty else { return }
+            for node in nodes {
                 cancel(node)
             }
         }

@@ -122,4 +122,32 @@ import Testing
         }
         #expect(container.made.value == 20)
     }
+
+    /// A thousand creations of one table in flight at once (one per parameter value, far past
+    /// the few its list holds before they move to its index), each also awaited by a second
+    /// task, then ended together: each runs once, both askers get it, and it is kept.
+    @Test func aThousandCreationsOfOneTableInFlightEachRunOnce() async throws {
+        let container = AsyncContainer()
+        let count = 1000
+        let names = try await withThrowingTaskGroup(of: (Int, ObjectIdentifier).self) { group in
+            for id in 0..<count {
+                for _ in 0..<2 {
+                    group.addTask { (id, ObjectIdentifier(try await container.gatedAccount(id))) }
+                }
+            }
+            // Opens the gate once every creation has started.
+            while container.made.value < count { await Task.yield() }
+            container.gate.open()
+            return try await group.reduce(into: [Int: Set<ObjectIdentifier>]()) {
+                $0[$1.0, default: []].insert($1.1)
+            }
+        }
+        #expect(container.made.value == count)
+        #expect(names.count == count)
+        #expect(names.values.allSatisfy { $0.count == 1 })
+        for id in [0, count / 2, count - 1] {
+            #expect(try await ObjectIdentifier(container.gatedAccount(id)) == names[id]?.first)
+        }
+        #expect(container.made.value == count)
+    }
 }

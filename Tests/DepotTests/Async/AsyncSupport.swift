@@ -136,6 +136,14 @@ extension AsyncContainer {
             return Connection("account \(id)")
         }.cached.scopeOnParameters
     }
+    /// One instance per parameter value, each made only once ``gate`` opens.
+    var gatedAccount: AsyncParameterFactory<Int, Connection> {
+        self { id in
+            self.made.increment()
+            await self.gate.wait()
+            return Connection("account \(id)")
+        }.cached.scopeOnParameters
+    }
     /// A synchronous factory that uses an async one's instance.
     var repository: Factory<ConnectionPair> {
         self { ConnectionPair(try! self.cachedConnection.warmed(), Connection("sync")) }

@@ -107,9 +107,11 @@ import Testing
         #expect(Set(seen.current) == [ObjectIdentifier(kept)])
     }
 
-    @Test func creationsOfManyKeysEndInAnyOrderAndAResetCancelsOnlyItsOwn() {
+    /// Four creations stay in the table's list; twenty-four move to its index past eight.
+    @Test(arguments: [4, 24])
+    func creationsOfManyKeysEndInAnyOrderAndAResetCancelsOnlyItsOwn(count: Int) {
         let container = Container()
-        let ids = [0, 1, 2, 3]
+        let ids = Array(0..<count)
         let gates = Gates(count: ids.count)
         let calls = Counter()
         let started = Locked<Set<Int>>([])
@@ -135,14 +137,20 @@ import Testing
             Self.resolve(id, into: results, done: done) { container.cachedThingPerID(id) }
         }
         Self.resolve(100, into: results, done: done) { container.cachedThing() }
-        // Five creations in flight in one table at once.
+        // `count` + 1 creations in flight in one table at once.
         for id in ids {
             #expect(gates.waitUntilStarted(id))
         }
         #expect(thingGates.waitUntilStarted(0))
+        // Two more threads wait for the first and the last creation, found by key.
+        for id in [0, count - 1] {
+            Self.resolve(1000 + id, into: results, done: done) { container.cachedThingPerID(id) }
+        }
+        usleep(20_000)
         // Cancels the one creation of `cachedThing`, wherever it is in the list.
         container.cachedThing.reset(.scope)
-        for id in [2, 0, 3, 1] {
+        // Ended in a scrambled order: 0, 3, 2, 1 of four.
+        for id in ids.sorted(by: { ($0 * 7) % count < ($1 * 7) % count }) {
             gates.release(id)
             usleep(5_000)
         }
@@ -153,6 +161,9 @@ import Testing
             #expect(container.cachedThingPerID(id) === results.current[id])
         }
         #expect(calls.value == ids.count)
+        for id in [0, count - 1] {
+            #expect(results.current[1000 + id] === results.current[id])
+        }
         let next = container.cachedThing()
         #expect(thingCalls.value == 2)
         #expect(results.current[100]?.id == 100)
