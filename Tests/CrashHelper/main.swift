@@ -235,6 +235,11 @@ case "scopes-under-resets":
 case "promised":
     container.manager.promiseTriggersError = true
     _ = container.promisedNode()
+case "ignores-sigterm":
+    // A helper that will not end on SIGTERM: the tests' runner must kill it.
+    signal(SIGTERM, SIG_IGN)
+    FileHandle.standardOutput.write(Data("ignoring SIGTERM\n".utf8))
+    while true { sleep(1) }
 default:
     print(
         "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|long-cycle|graph-cycle|"
@@ -242,7 +247,7 @@ default:
             + "parameter-recursion|"
             + "cross-thread-cycle|use-scope-late|"
             + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised|"
-            + "scopes-under-resets")
+            + "scopes-under-resets|ignores-sigterm")
     exit(2)
 }
 print("finished")

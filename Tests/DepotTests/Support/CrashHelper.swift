@@ -8,12 +8,13 @@ struct HelperRun {
 }
 
 /// Runs the `depot-crash-helper` executable, built beside the test bundle in the same
-/// configuration, with `scenario`, and stops it if it runs past the ``hangLimit``.
+/// configuration, with `scenario`, and stops it if it runs past `limit` seconds (SIGTERM, then
+/// SIGKILL five seconds later).
 ///
 /// The Swift runtime's backtracer is turned off for it: the tests need the message and the exit
 /// status, and the backtracer can hang on a process built with ThreadSanitizer. Output goes to
 /// files, not pipes, so a long report never blocks the helper.
-func runCrashHelper(_ scenario: String) throws -> HelperRun {
+func runCrashHelper(_ scenario: String, limit: Double = hangLimit) throws -> HelperRun {
     let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     let scratch = FileManager.default.temporaryDirectory
         .appendingPathComponent("depot-crash-helper-\(UUID().uuidString)")
@@ -38,9 +39,14 @@ func runCrashHelper(_ scenario: String) throws -> HelperRun {
     let exited = DispatchSemaphore(value: 0)
     process.terminationHandler = { _ in exited.signal() }
     try process.run()
-    if exited.wait(timeout: .now() + hangLimit) == .timedOut {
+    if exited.wait(timeout: .now() + limit) == .timedOut {
         process.terminate()
-        exited.wait()
+        // A helper that does not end on SIGTERM (stuck in a sanitizer's report, say) is
+        // killed, so that it neither hangs the test nor keeps a core busy for the rest of the run.
+        if exited.wait(timeout: .now() + 5) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            exited.wait()
+        }
     }
     return HelperRun(
         status: process.terminationStatus,
