@@ -109,7 +109,6 @@ struct SharedWritesProbe: Sendable {
         var typeName: String {
             detail.map { _typeName(unsafeBitCast($0, to: Any.Type.self)) } ?? "?"
         }
-
     }
 
     typealias Action = @convention(c) () -> Void
