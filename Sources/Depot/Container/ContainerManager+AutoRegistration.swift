@@ -8,6 +8,13 @@ extension ContainerManager {
     @discardableResult
     @usableFromInline
     func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
+        // Read first, without a new generation: once it has run, as nearly always, nothing
+        // changes, and a new generation would tell every thread its template of this container
+        // is out of date (each thread's new template would then outdate the others' again).
+        let isDone = state.withLockReading { state, _ in
+            state.isAutoRegistered && state.containerType != nil
+        }
+        if isDone { return false }
         // Recursive: the thread running autoRegister() gets through; every other thread waits here
         // until it has finished.
         let gate = autoRegistrationGate
