@@ -41,10 +41,13 @@ extension ContainerManager {
     /// ``State/spareTemplate()``), emptied, to the next lifetime scope its thread makes. From
     /// the deinit, which took the state's cells out (in exchange for the thread's spare
     /// storage, if it kept one: the two sets of dictionaries take turns).
-    func leaveState(of template: ScopeTemplate, to hits: HitCache) {
+    func leaveState(of template: Unmanaged<ScopeTemplate>, to hits: HitCache) {
+        // Unretained: the state, which this deinit still holds, holds its template.
+        let origin = template._withUnsafeGuaranteedRef { $0.origin }
         hits.keep(
             SpareState(
-                state: state, template: ObjectIdentifier(template), origin: template.origin))
+                state: state, template: ObjectIdentifier(template.takeUnretainedValue()),
+                origin: origin))
     }
 }
 
@@ -54,12 +57,13 @@ extension ContainerManager.State {
     /// shared caches changed since it was made) with no setting set, auto-registered, with
     /// nothing made on first use (the seldom used part, its container type, a realm or
     /// templates of its own) and a table with nothing but cells.
-    func spareTemplate() -> ScopeTemplate? {
-        guard let template, pristineWord != nil, !isSettingChanged, isAutoRegistered,
+    func spareTemplate() -> Unmanaged<ScopeTemplate>? {
+        guard template != nil, pristineWord != nil, !isSettingChanged, isAutoRegistered,
             !isAutoRegistering, seldomUsed == nil, containerType == nil, realm == nil,
             !hasScopeTemplates, instances.isReusable
         else { return nil }
-        return template
+        // Unretained: the state holds it for as long as the caller reads it.
+        return Unmanaged.passUnretained(template.unsafelyUnwrapped)
     }
 }
 

@@ -90,7 +90,7 @@ public final class ContainerManager: @unchecked Sendable {
         let (remembered, templates, tracked, spare, taken) = state.withLockReading {
             state, _ in
             // Unretained: the state, which this deinit still holds, holds its template.
-            let spare = frame == nil ? nil : state.spareTemplate().map(Unmanaged.passUnretained)
+            let spare = frame == nil ? nil : state.spareTemplate()
             return (
                 state.instances.rememberedBy != nil, state.hasScopeTemplates,
                 spare == nil ? state.instances.tracked : nil, spare,
@@ -113,7 +113,7 @@ public final class ContainerManager: @unchecked Sendable {
         // What the table kept is released here, with no lock held, as the table's end would.
         storage?.removeAllKeepingCapacity()
         if let spare {
-            leaveState(of: spare.takeUnretainedValue(), to: frame.hits)
+            leaveState(of: spare, to: frame.hits)
         }
         if storage != nil {
             // Moved, not copied: a copy retained and released the dictionaries.
