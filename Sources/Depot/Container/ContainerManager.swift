@@ -108,16 +108,17 @@ public final class ContainerManager: @unchecked Sendable {
         // The scopes' holders let go of the caches (which outlive this deinit only while a
         // scope's reset is using them), unless they are left to the next lifetime scope.
         tracked?.untrack(caches)
-        guard let frame else { return }
+        // Not bound: a binding counted a reference to the frame.
+        guard frame != nil else { return }
         var storage = consume taken
         // What the table kept is released here, with no lock held, as the table's end would.
         storage?.removeAllKeepingCapacity()
         if let spare {
-            leaveState(of: spare, to: frame.hits)
+            leaveState(of: spare, to: frame.unsafelyUnwrapped.hits)
         }
         if storage != nil {
             // Moved, not copied: a copy retained and released the dictionaries.
-            frame.spareStorage = consume storage
+            frame.unsafelyUnwrapped.spareStorage = consume storage
         }
     }
 

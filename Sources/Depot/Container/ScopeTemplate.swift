@@ -102,6 +102,7 @@ extension ContainerManager {
 
     /// Writes that this manager's hits are remembered under `template` (``hitOrigin``), whose
     /// realm it uses.
+    @inline(__always)
     func markPristine(of template: ScopeTemplate) {
         depot_atomic_store(originAddress + 1, template.generation)
         depot_atomic_store(originAddress, UInt64(UInt(bitPattern: ObjectIdentifier(template))))
