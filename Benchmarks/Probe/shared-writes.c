@@ -75,7 +75,8 @@ const char *depot_probe_describe(void *code) {
 
 // The runtime's immortal count on 64-bit: slow-RC and the low 32 bits set.
 static int isImmortal(void *object) {
-    uint64_t bits = __atomic_load_n((uint64_t *)((char *)object + sizeof(void *)), __ATOMIC_RELAXED);
+    uint64_t *word = (uint64_t *)((char *)object + sizeof(void *));
+    uint64_t bits = __atomic_load_n(word, __ATOMIC_RELAXED);
     return (bits >> 63) && (bits & 0xFFFFFFFFULL) == 0xFFFFFFFFULL;
 }
 

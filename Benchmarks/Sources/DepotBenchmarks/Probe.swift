@@ -50,8 +50,8 @@ extension Run {
                 passed = passed && withinTwo
                 print(
                     "  \(withinTwo ? "" : "error: ")\(name), a singleton the handler holds:"
-                        + " \(perRequest) reference counts (expected at most 2: one retain, one release)"
-                )
+                        + " \(perRequest) reference counts"
+                        + " (expected at most 2: one retain, one release)")
             } else if entry.isImmortal {
                 print("  \(entry.typeName), immortal (its count is not written): \(perRequest)")
             } else {

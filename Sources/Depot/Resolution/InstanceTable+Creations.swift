@@ -1,8 +1,8 @@
-// The list (or, past a few, the index) of nodes links memory that its creators own: every node is
-// reached only under the table's lock (which `InstanceTable`'s methods run under), and a creator
-// keeps its node alive from the lookup that links it until the end that unlinks it (or after a
-// reset unlinked it) has returned; see `FactoryRegistration.instance(in:key:parameter:plan:frame:origin:)` and
-// `asyncInstance`.
+// The list (or, past a few, the index) of nodes links memory that its creators own: every node
+// is reached only under the table's lock (which `InstanceTable`'s methods run under), and a
+// creator keeps its node alive from the lookup that links it until the end that unlinks it (or
+// after a reset unlinked it) has returned; see
+// `FactoryRegistration.instance(in:key:parameter:plan:frame:origin:)` and `asyncInstance`.
 
 /// A creation in flight, as an instance table links it: a node in its creator's memory (a
 /// synchronous creator's stack, an async creation's own allocation), so that starting and ending
