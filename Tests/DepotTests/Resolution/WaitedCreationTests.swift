@@ -5,10 +5,11 @@ import Testing
 /// A creation that another thread waits for gets its record when that thread finds it: these
 /// tests reach that record from a parameter's creation, and through a reset that cancels it
 /// while a newer creation of the same key is in flight. A table links its creations in flight
-/// in a list: the last test ends and cancels them from its middle.
+/// in a list (past eight, an index by key): the last test ends and cancels them from its middle.
 @Suite struct WaitedCreationTests {
     /// Gates that hold the first `count` calls of a factory's closure open, one each.
     final class Gates: Sendable {
+        /// The calls so far, numbered from 0 by ``passNext()``.
         let calls = Counter()
         private let started: [DispatchSemaphore]
         private let gates: [DispatchSemaphore]
@@ -23,6 +24,15 @@ import Testing
             guard call < gates.count else { return }
             started[call].signal()
             gates[call].wait()
+        }
+
+        /// Called by the closure: numbers this call (from 0) and passes its gate.
+        @discardableResult
+        func passNext() -> Int {
+            let call = calls.value
+            calls.increment()
+            pass(call)
+            return call
         }
 
         func waitUntilStarted(_ call: Int) -> Bool { signalled(started[call], within: hangLimit) }
@@ -46,11 +56,8 @@ import Testing
     @Test func waitersOfAParameterCreationShareItsInstance() {
         let container = Container()
         let gates = Gates(count: 1)
-        let counter = Counter()
         container.cachedThingWithID.register { id in
-            let call = counter.value
-            counter.increment()
-            gates.pass(call)
+            gates.passNext()
             return Thing(id: id)
         }
         let first = Locked<Thing?>(nil)
@@ -65,7 +72,7 @@ import Testing
         #expect(signalled(done, within: hangLimit))
         #expect(waiters.wait(timeout: .now() + hangLimit) == .success)
         let kept = container.cachedThingWithID(42)
-        #expect(counter.value == 1)
+        #expect(gates.calls.value == 1)
         #expect(kept.id == 42)
         #expect(first.current.map(ObjectIdentifier.init) == ObjectIdentifier(kept))
         #expect(Set(seen.current) == [ObjectIdentifier(kept)])
@@ -74,13 +81,7 @@ import Testing
     @Test func aCancelledCreationEndsWithoutEndingTheOneStartedAfterIt() {
         let container = Container()
         let gates = Gates(count: 2)
-        let counter = Counter()
-        container.cachedThing.register {
-            let call = counter.value
-            counter.increment()
-            gates.pass(call)
-            return Thing(id: call)
-        }
+        container.cachedThing.register { Thing(id: gates.passNext()) }
         let results = Locked<[Int: Thing]>([:])
         let done = DispatchGroup()
         func resolve(on slot: Int) {
@@ -100,7 +101,7 @@ import Testing
         #expect(done.wait(timeout: .now() + hangLimit) == .success)
         #expect(waiters.wait(timeout: .now() + hangLimit) == .success)
         let kept = container.cachedThing()
-        #expect(counter.value == 2)
+        #expect(gates.calls.value == 2)
         #expect(kept.id == 1)
         #expect(results.current[0]?.id == 0)
         #expect(results.current[1].map(ObjectIdentifier.init) == ObjectIdentifier(kept))
@@ -124,13 +125,7 @@ import Testing
             return Thing(id: id)
         }
         let thingGates = Gates(count: 1)
-        let thingCalls = Counter()
-        container.cachedThing.register {
-            let call = thingCalls.value
-            thingCalls.increment()
-            thingGates.pass(call)
-            return Thing(id: 100 + call)
-        }
+        container.cachedThing.register { Thing(id: 100 + thingGates.passNext()) }
         let results = Locked<[Int: Thing]>([:])
         let done = DispatchGroup()
         for id in ids {
@@ -165,7 +160,7 @@ import Testing
             #expect(results.current[1000 + id] === results.current[id])
         }
         let next = container.cachedThing()
-        #expect(thingCalls.value == 2)
+        #expect(thingGates.calls.value == 2)
         #expect(results.current[100]?.id == 100)
         #expect(next.id == 101)
         // Nothing is left in flight: every key creates anew after a reset, and once.
