@@ -82,13 +82,14 @@ extension HitCache {
     /// template's and no isolated singletons apply (whose realm a new scope would keep); `nil`
     /// during a purge. Any other spare state is discarded.
     func takeSpareState(of template: ScopeTemplate) -> ContainerManager.Caches? {
+        // Read first: a call between taking the spare and returning its state would make the
+        // state's return count a reference to it.
+        let isReusable = ContainerManager.isolatedRealm == nil
         guard enter() else { return nil }
-        let spare = spareState
-        spareState = nil
+        let spare = spareState.take()
         leave()
         guard let spare else { return nil }
-        guard spare.template == ObjectIdentifier(template), ContainerManager.isolatedRealm == nil
-        else {
+        guard isReusable, spare.template == ObjectIdentifier(template) else {
             spare.discard()
             return nil
         }
