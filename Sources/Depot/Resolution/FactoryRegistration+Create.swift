@@ -32,9 +32,11 @@ extension FactoryRegistration {
             }
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
-            value = instance(
-                in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
-                frame: frame, origin: &origin)
+            value = withCacheOwner(of: plan) { owner in
+                instance(
+                    in: owner, key: key, parameter: parameter, plan: plan, frame: frame,
+                    origin: &origin)
+            }
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))
             let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
@@ -47,12 +49,6 @@ extension FactoryRegistration {
             finish(value, origin: origin, plan: plan, entered: true)
         }
         return value
-    }
-
-    /// The parameter as part of the cache key, for a factory that caches one per parameter.
-    @inlinable
-    func parameterKey(_ parameter: P) -> ParameterKey? {
-        scopesOnParameters ? ParameterKey(parameter) : nil
     }
 
     /// The instance `owner` keeps for `key`, created exactly once however many threads ask.

@@ -200,3 +200,22 @@ extension FactoryRegistration {
         }
     }
 }
+
+// What a miss needs to find a kept instance.
+extension FactoryRegistration {
+    /// Calls `body` with the manager whose per-container caches `plan` uses: its `cacheOwner`,
+    /// or else this factory's, which its container keeps, and so is not counted.
+    @inlinable
+    func withCacheOwner<Result>(
+        of plan: ContainerManager.Plan, _ body: (ContainerManager) -> Result
+    ) -> Result {
+        if let owner = plan.cacheOwner { return body(owner) }
+        return managerReference._withUnsafeGuaranteedRef(body)
+    }
+
+    /// The parameter as part of the cache key, for a factory that caches one per parameter.
+    @inlinable
+    func parameterKey(_ parameter: P) -> ParameterKey? {
+        scopesOnParameters ? ParameterKey(parameter) : nil
+    }
+}
