@@ -19,10 +19,10 @@ extension InstanceTable {
 
         /// Keeps `cell` for `key`; returns the cell it replaced, if any.
         @discardableResult
-        mutating func updateValue(_ cell: Cell, forKey key: InstanceKey) -> Cell? {
+        mutating func updateValue(_ cell: consuming Cell, forKey key: InstanceKey) -> Cell? {
             Self.isPlain(key)
-                ? plain.updateValue(cell, forKey: key.factory)
-                : keyed.updateValue(cell, forKey: key)
+                ? plain.updateValue(consume cell, forKey: key.factory)
+                : keyed.updateValue(consume cell, forKey: key)
         }
 
         /// Forgets the cell of `key`; returns it, if there was one.

@@ -171,7 +171,7 @@ struct InstanceTable: DropsValues {
     @usableFromInline
     mutating func keep(
         _ creation: UnsafeMutablePointer<InFlight>, key: InstanceKey,
-        value: @autoclosure () -> Any, isNone: Bool, cell: Cell?, scope: Scope,
+        value: @autoclosure () -> Any, isNone: Bool, cell: consuming Cell?, scope: Scope,
         createdAt: Double, disposal: Disposal?
     ) -> (isKept: Bool, shared: PendingCreation?) {
         let (isCurrent, shared) = creations.end(creation)
@@ -186,8 +186,9 @@ struct InstanceTable: DropsValues {
 
     /// Keeps `value` (`cell`, unless it is a custom scope's) of a creation that was current.
     private mutating func keep(
-        key: InstanceKey, value: @autoclosure () -> Any, isNone: Bool, cell: Cell?, scope: Scope,
-        createdAt: Double, disposal: Disposal?, step: @autoclosure () -> ResolutionStep
+        key: InstanceKey, value: @autoclosure () -> Any, isNone: Bool, cell: consuming Cell?,
+        scope: Scope, createdAt: Double, disposal: Disposal?,
+        step: @autoclosure () -> ResolutionStep
     ) -> Bool {
         if isNone { return false }
         // What a replaced cell or stored value had to dispose goes with it; a weak scope
@@ -206,16 +207,17 @@ struct InstanceTable: DropsValues {
             stored[key] = Stored(scope: ObjectIdentifier(scope), createdAt: createdAt)
             return true
         }
-        guard let cell else { return false }
+        // The cell moves into the table (`consume`): a copy would count a reference to it.
+        guard let cell = consume cell else { return false }
         replaceDisposal(for: key, with: disposal)
         // A cell replaced here is one `timeToLive` found too old, or another scope's.
-        dropCell(replacedBy: cell, for: key)
+        dropCell(replacedBy: consume cell, for: key)
         return true
     }
 
     /// Keeps `cell` for `key`; the cell it replaces, if any, is dropped.
-    private mutating func dropCell(replacedBy cell: Cell, for key: InstanceKey) {
-        if let replaced = cells.updateValue(cell, forKey: key) {
+    private mutating func dropCell(replacedBy cell: consuming Cell, for key: InstanceKey) {
+        if let replaced = cells.updateValue(consume cell, forKey: key) {
             drop(replaced)
             purgeHitCaches()
         }
