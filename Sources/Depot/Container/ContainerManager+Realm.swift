@@ -28,12 +28,11 @@ extension ContainerManager {
         }
     }
 
-    /// Binds ``realm`` to the realm of `template`, which keeps it: the realm's address goes in
+    /// Binds ``realm`` to `realm`, a template's, which keeps it: the realm's address goes in
     /// the side words, and no reference to it is counted (a write every thread's lifetime
     /// scopes would share). Only for a new manager no other thread has seen yet.
     @inline(__always)
-    func bindRealm(of template: ScopeTemplate) {
-        let realm = template.realmReference
+    func bindRealm(_ realm: Unmanaged<SingletonRealm>) {
         realm._withUnsafeGuaranteedRef {
             depot_atomic_store(
                 realmAddress + 1, UInt64(UInt(bitPattern: $0.instances.generationPointer)))

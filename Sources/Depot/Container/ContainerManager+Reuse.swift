@@ -25,10 +25,25 @@ extension ContainerManager {
         }
     }
 
+    /// A manager for a new lifetime scope of this manager's container, made on the thread's
+    /// spare state if that is of the thread's current template of the container (see
+    /// ``HitCache/takeSpareState(generation:)``); `nil` otherwise, for `init(lifetimeScopeOf:)`
+    /// to make one.
+    @usableFromInline
+    func reusedLifetimeScope() -> ContainerManager? {
+        guard
+            let (spare, template) = ResolutionFrame.currentReference._withUnsafeGuaranteedRef({
+                $0.hits.takeSpareState(generation: state.generation)
+            })
+        else { return nil }
+        return ContainerManager(reusing: spare, of: template)
+    }
+
     /// Makes a manager for a lifetime scope of `template`'s container on `spare`, the emptied
     /// state of an earlier one of the same template that went on this thread untouched (see
     /// ``State/spareTemplate()``): its registrations and settings are the template's.
-    convenience init(reusing spare: consuming Caches, of template: ScopeTemplate) {
+    /// Unretained: `spare` holds `template`.
+    convenience init(reusing spare: consuming Caches, of template: Unmanaged<ScopeTemplate>) {
         // Nothing under the lock changes (a reset may hold it, see `SpareState`): only a new
         // generation, as a new state has, so that what threads remember of the old manager is
         // not this one's. Taken before the manager exists, so that `spare` moves into it.
@@ -78,22 +93,32 @@ extension InstanceTable {
 
 // The spare state, kept with the template in the thread's hit cache.
 extension HitCache {
-    /// The thread's spare state, taken for a new lifetime scope of `template` if it is that
-    /// template's and no isolated singletons apply (whose realm a new scope would keep); `nil`
-    /// during a purge. Any other spare state is discarded.
-    func takeSpareState(of template: ScopeTemplate) -> ContainerManager.Caches? {
-        // Read first: a call between taking the spare and returning its state would make the
-        // state's return count a reference to it.
-        let isReusable = ContainerManager.isolatedRealm == nil
-        guard enter() else { return nil }
+    /// The thread's spare state, taken for a new lifetime scope of the container whose state
+    /// has `generation`, with the thread's template of that container, if the state is that
+    /// template's and no isolated singletons apply (whose realm a new scope would keep); else
+    /// `nil`, leaving the spare to ``discardSpareState()``. The template is not counted: the
+    /// state holds it, and nothing here releases anything that might replace it.
+    func takeSpareState(generation: UInt64) -> (
+        state: ContainerManager.Caches, template: Unmanaged<ScopeTemplate>
+    )? {
+        guard ContainerManager.isolatedRealm == nil, enter() else { return nil }
+        defer { leave() }
+        guard let template = scopeTemplate.map(Unmanaged.passUnretained),
+            template._withUnsafeGuaranteedRef({ $0.generation }) == generation,
+            spareState?.template == ObjectIdentifier(template.takeUnretainedValue()),
+            let spare = spareState.take()
+        else { return nil }
+        return (spare.state, template)
+    }
+
+    /// Lets the thread's spare state go, if it kept one: a new lifetime scope found it not of
+    /// its template.
+    func discardSpareState() {
+        guard enter() else { return }
         let spare = spareState.take()
         leave()
-        guard let spare else { return nil }
-        guard isReusable, spare.template == ObjectIdentifier(template) else {
-            spare.discard()
-            return nil
-        }
-        return spare.state
+        // Discarded after leaving: a state's last release destroys its registrations.
+        spare?.discard()
     }
 
     /// Keeps `spare` as the thread's, in place of the one before, which is discarded; during a

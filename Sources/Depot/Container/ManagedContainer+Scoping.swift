@@ -62,6 +62,12 @@ extension ScopingContainer {
     // reference to the container's manager, which every thread making scopes shares.
     @inlinable
     public func newLifetimeScope() -> Self {
+        // Most often, a `Container`'s thread has the emptied state of its last lifetime scope.
+        if Self.self == Container.self,
+            let reused = _managerReference._withUnsafeGuaranteedRef({ $0.reusedLifetimeScope() })
+        {
+            return unsafeDowncast(Container(manager: reused), to: Self.self)
+        }
         let template =
             _managerReference._withUnsafeGuaranteedRef { $0.currentScopeTemplate }
             ?? manager.makeScopeTemplate(of: self)

@@ -69,17 +69,14 @@ extension ContainerManager {
     /// Makes a manager for a lifetime scope of `template`'s container: its registrations,
     /// contexts, settings, parent and singletons, and empty caches. Until its registrations or
     /// settings change, it is pristine: threads remember its plain hits under the template.
-    /// Its state is the emptied one of the thread's last lifetime scope of the same template, if
-    /// that one went untouched (see `init(reusing:of:)`); or else it is made so before the
-    /// manager exists: no lock, and no copy of it.
+    /// Its state is made before the manager exists: no lock, and no copy of it. (Where the
+    /// thread's last lifetime scope of the same template went untouched, `newLifetimeScope()`
+    /// reuses its state instead: see `reusedLifetimeScope()`.)
     @usableFromInline
     convenience init(lifetimeScopeOf template: ScopeTemplate) {
-        if let spare = ResolutionFrame.currentReference._withUnsafeGuaranteedRef({
-            $0.hits.takeSpareState(of: template)
-        }) {
-            self.init(reusing: spare, of: template)
-            return
-        }
+        // Not reused (`reusedLifetimeScope()` found it not of this template): let go while
+        // `template` is counted, as a release may run a deinit that replaces the thread's.
+        ResolutionFrame.currentReference._withUnsafeGuaranteedRef { $0.hits.discardSpareState() }
         self.init(
             state: State(
                 lifetimeScopeOf: template, realm: Self.isolatedRealm,
@@ -104,9 +101,19 @@ extension ContainerManager {
     /// realm it uses.
     @inline(__always)
     func markPristine(of template: ScopeTemplate) {
-        depot_atomic_store(originAddress + 1, template.generation)
-        depot_atomic_store(originAddress, UInt64(UInt(bitPattern: ObjectIdentifier(template))))
-        bindRealm(of: template)
+        markPristine(of: Unmanaged.passUnretained(template))
+    }
+
+    /// ``markPristine(of:)`` for a template something else keeps: read without counting a
+    /// reference to it.
+    @inline(__always)
+    func markPristine(of template: Unmanaged<ScopeTemplate>) {
+        let (generation, realm) = template._withUnsafeGuaranteedRef {
+            ($0.generation, $0.realmReference)
+        }
+        depot_atomic_store(originAddress + 1, generation)
+        depot_atomic_store(originAddress, UInt64(UInt(bitPattern: template.toOpaque())))
+        bindRealm(realm)
     }
 
     /// Under whose name and generation threads remember this manager's plain hits: its own and
