@@ -74,8 +74,9 @@ extension ContainerManager {
     /// reuses its state instead: see `reusedLifetimeScope()`.)
     @usableFromInline
     convenience init(lifetimeScopeOf template: ScopeTemplate) {
-        // Not reused (`reusedLifetimeScope()` found it not of this template): let go while
-        // `template` is counted, as a release may run a deinit that replaces the thread's.
+        // The thread's spare state, which `reusedLifetimeScope()` did not take (another
+        // template's, or isolated singletons apply), goes while `template` is counted: a release
+        // may run a deinit that replaces the thread's template.
         ResolutionFrame.currentReference._withUnsafeGuaranteedRef { $0.hits.discardSpareState() }
         self.init(
             state: State(
