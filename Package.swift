@@ -9,9 +9,7 @@ let package = Package(
         .library(name: "DepotTesting", targets: ["DepotTesting"]),
     ],
     targets: [
-        .target(name: "Depot", dependencies: ["CDepotAtomics"]),
-        // Atomic loads and stores for the lock-free hit path, on every supported platform.
-        .target(name: "CDepotAtomics"),
+        .target(name: "Depot"),
         .target(name: "DepotTesting", dependencies: ["Depot"]),
         .testTarget(
             name: "DepotTests", dependencies: ["Depot", "DepotTesting", "depot-crash-helper"]),

@@ -1,7 +1,6 @@
 import Foundation
 
 // depot-benchmarks [--quick] [--json FILE] [--filter TEXT] [--threads N]
-// depot-benchmarks --probe-shared-writes   (under its interposer: .ci/check-shared-writes)
 //
 // Times Depot, Swinject, swift-dependencies and hand-written baselines in one run, and prints
 // each figure as a ratio to its scenario's baseline. Build in release:
@@ -17,12 +16,9 @@ while let argument = arguments.popFirst() {
     case "--json": jsonPath = arguments.popFirst()
     case "--filter": filter = arguments.popFirst()
     case "--threads": threads = arguments.popFirst().flatMap { Int($0) } ?? 2
-    case "--probe-shared-writes":
-        exit(Run(settings: settings, filter: nil).probeSharedWrites() ? 0 : 1)
     default:
         print(
-            "usage: depot-benchmarks [--quick] [--json FILE] [--filter TEXT] [--threads N]"
-                + " | --probe-shared-writes")
+            "usage: depot-benchmarks [--quick] [--json FILE] [--filter TEXT] [--threads N]")
         exit(2)
     }
 }

@@ -1,5 +1,3 @@
-internal import CDepotAtomics
-
 /// One factory on the path of an async resolution, and, through `parent`, the path to it: for
 /// a task what ``ResolutionFrame`` is for a thread.
 ///
@@ -61,24 +59,17 @@ final class AsyncResolution: @unchecked Sendable {
         } else {
             graph = ResolutionGraph()
             graph.enter()
-            depot_note_async_resolution()
         }
     }
 
-    /// The current node, once any async resolution has bound one in this process: a
-    /// synchronous resolution reads the task-local only then.
+    /// The current node: the async resolution whose factory's closure is running, if any.
     static var ambient: AsyncResolution? {
-        // A node is bound only inside a task: outside one (a thread of its own, the main thread
-        // not running a task) the task-local's slower fallback lookup is skipped.
-        // A thread-local read: `withUnsafeCurrentTask` costs a closure and a type's metadata.
-        guard depot_has_async_resolutions() != 0, depot_current_task() != nil else { return nil }
-        return current
+        current
     }
 
     /// Whether resolves on the child container of `manager` go to its parent in this task.
     static func isRedirected(_ manager: ContainerManager) -> Bool {
-        depot_has_async_resolutions() != 0 && depot_current_task() != nil
-            && redirected.contains(ObjectIdentifier(manager))
+        redirected.contains(ObjectIdentifier(manager))
     }
 
     /// Runs `body` for `parameter` with this node current, and returns what it made; the

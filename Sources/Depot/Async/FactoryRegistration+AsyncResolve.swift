@@ -1,42 +1,12 @@
 extension FactoryRegistration {
     /// Resolves an async factory's value for `parameter`: the same steps as `resolve`, with
-    /// the same hit cache, `prepare`, instance tables, scopes and diagnostics; what differs is
+    /// `prepare`, instance tables, scopes and diagnostics; what differs is
     /// that the closure is awaited, that the path and graph live in the task (see
     /// ``AsyncResolution``), and that a caching scope's creation runs in a task of its own
     /// which every asker, the first included, waits for (see `asyncInstance`).
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
-        if let hit = rememberedHit {
-            switch hit {
-            case .kept(let cache, let cell):
-                return value(ofKept: cell, cache: cache)
-            case .unique:
-                return try await resolveAsyncPlain(parameter, scope: .unique)
-            case .graph:
-                return try await resolveAsyncPlain(parameter, scope: .graph)
-            case .container:
-                return try await resolveAsyncLocked(parameter)
-            }
-        }
-        return try await resolveAsyncLocked(parameter)
-    }
-
-    /// Runs the declared closure of a factory that resolved as a plain `.unique` or `.graph`
-    /// one, as `resolveAsyncMiss` would with no registration and nothing to observe.
-    /// Inlinable, so that the caller's module specialises it: it runs for every node of a graph.
-    @inlinable
-    nonisolated(nonsending) func resolveAsyncPlain(_ parameter: P, scope: Scope) async throws
-        -> T
-    {
-        let node = AsyncResolution(
-            step(parameter), scope: scope, manager: manager, parent: AsyncResolution.current)
-        guard scope.placement == .graph else {
-            return try await node.make(body, parameter)
-        }
-        return try await graphInstance(
-            owner: ObjectIdentifier(manager), parameterKey: nil, node: node, body: body,
-            parameter: parameter
-        ).0
+        try await resolveAsyncLocked(parameter)
     }
 
     /// The instance the resolution graph of `node` keeps for this factory of `owner` (and
@@ -70,7 +40,7 @@ extension FactoryRegistration {
         }
     }
 
-    /// Resolves through `prepare`: everything but a remembered hit.
+    /// Resolves through `prepare`, as `resolve` does.
     @usableFromInline
     nonisolated(nonsending) func resolveAsyncLocked(_ parameter: P) async throws -> T {
         var isInsideAutoRegistration = false

@@ -11,7 +11,7 @@ extension ContainerManager {
         // Read first, without a new generation: once it has run, as nearly always, nothing
         // changes, and a new generation would tell every thread its template of this container
         // is out of date (each thread's new template would then outdate the others' again).
-        let isDone = state.withLockReading { state, _ in
+        let isDone = state.withLock { state in
             state.isAutoRegistered && state.containerType != nil
         }
         if isDone { return false }
@@ -50,7 +50,7 @@ extension ContainerManager {
     /// Serialises `autoRegister()`; recursive so the container can resolve inside it. Made on
     /// first use: a lifetime scope (one per request) never needs one.
     private var autoRegistrationGate: Mutex {
-        state.withLockReading { state, _ in
+        state.withLock { state in
             if let gate = state.seldom.autoRegistrationGate { return gate }
             let gate = Mutex(recursive: true)
             state.seldom.autoRegistrationGate = gate

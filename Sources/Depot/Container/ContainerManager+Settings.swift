@@ -1,38 +1,38 @@
 extension ContainerManager {
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
     public var defaultScope: Scope? {
-        get { state.withLockReading { state, _ in state.defaultScope } }
+        get { state.withLock { state in state.defaultScope } }
         set { replace(\.defaultScope, with: newValue?.identity) }
     }
 
     /// Whether each resolution of this container is logged through ``logger``.
     public var trace: Bool {
-        get { state.withLockReading { state, _ in state.trace } }
+        get { state.withLock { state in state.trace } }
         set { replace(\.trace, with: newValue) }
     }
 
     /// Receives trace lines and diagnostics. Prints by default.
     public var logger: (String) -> Void {
-        get { state.withLockReading { state, _ in state.logger } }
+        get { state.withLock { state in state.logger } }
         set { replace(\.logger, with: newValue) }
     }
 
     /// Whether resolving a `promised()` factory that nobody registered stops the process (with the
     /// container, key and type named) rather than returning `nil`. On in debug builds.
     public var promiseTriggersError: Bool {
-        get { state.withLockReading { state, _ in state.promiseTriggersError } }
+        get { state.withLock { state in state.promiseTriggersError } }
         set { replace(\.promiseTriggersError, with: newValue) }
     }
 
     /// Called with every instance this container resolves, after the factory's own decorator.
     public var decorator: ((Any) -> Void)? {
-        get { state.withLockReading { state, _ in state.decorator } }
+        get { state.withLock { state in state.decorator } }
         set { replace(\.decorator, with: newValue) }
     }
 
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
-        get { state.withLockReading { state, _ in state.clock } }
+        get { state.withLock { state in state.clock } }
         set { replace(\.clock, with: newValue) }
     }
 
@@ -44,7 +44,6 @@ extension ContainerManager {
         var replaced = newValue
         state.withLock { state in
             swap(&state[keyPath: setting], &replaced)
-            state.isSettingChanged = true
         }
     }
 

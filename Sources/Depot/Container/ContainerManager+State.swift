@@ -1,29 +1,15 @@
-internal import CDepotAtomics
-
 extension ContainerManager {
     /// Everything a manager guards with its lock. What a change lets go of (instances,
     /// registered closures, containers) is released after the lock (see ``DropsValues``).
     struct State: DropsValues {
-        var registrations = [FactoryKey: Registration]() {
-            didSet { resolvingChanged() }
-        }
+        var registrations = [FactoryKey: Registration]()
         var instances = InstanceTable()
-        var isAutoRegistered = false {
-            didSet { updatePlain() }
-        }
-        /// Set for a lifetime scope: a short-lived container whose own cells threads do not
-        /// remember (its other hits they remember under its template while it is pristine).
-        var isEphemeral = false
-        /// Whether a setting was set on the manager since it was made: a lifetime scope's state
-        /// is then not reused (see `spareTemplate()`).
-        var isSettingChanged = false
+        var isAutoRegistered = false
         /// The type of the container, learnt on its first use: for the cache inventory's
         /// singletons.
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
-        var defaultScope: Scope? {
-            didSet { resolvingChanged() }
-        }
+        var defaultScope: Scope?
         var trace = false {
             didSet { updateIsObserved() }
         }
@@ -43,30 +29,12 @@ extension ContainerManager {
         /// dropping a container (one per request) does not make and drop these too.
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
-        var cacheOwner: ContainerManager? {
-            didSet { resolvingChanged() }
-        }
+        var cacheOwner: ContainerManager?
         /// Set by `makeChild()`: the container that resolves every factory this one has not
         /// registered itself.
-        var parent: (any ManagedContainer)? {
-            didSet { resolvingChanged() }
-        }
-        /// Where the container's singletons live, once it needed one (see `realm`); a lifetime
-        /// scope's template keeps them instead.
+        var parent: (any ManagedContainer)?
+        /// Where the container's singletons live, once it needed one (see `realm`).
         var realm: SingletonRealm?
-        /// Whether threads may keep templates of this container for lifetime scopes.
-        var hasScopeTemplates = false
-        /// For a lifetime scope, what it was made from: it keeps the realm and registrations.
-        var template: ScopeTemplate?
-        /// For a pristine lifetime scope, the side word that says so (the manager's
-        /// `originAddress`), cleared by `leaveTemplate()` when a registration or setting
-        /// changes.
-        var pristineWord: UnsafeMutablePointer<UInt64>?
-        /// The side word that says the container is plain (the manager's `plainAddress`, see
-        /// `updatePlain()`), set when the manager is made.
-        var plainWord: UnsafeMutablePointer<UInt64>?
-
-        static var dropsDisposals: Bool { true }
 
         /// What few containers ever use; made when first asked for, under the lock.
         var seldom: SeldomUsed {
@@ -101,7 +69,8 @@ extension ContainerManager {
     /// What `push()` saves.
     struct Snapshot {
         let registrations: [FactoryKey: Registration]
-        let instances: (cells: InstanceTable.CellMap, disposals: [InstanceKey: Disposal])
+        let instances:
+            (cells: [InstanceKey: InstanceTable.Cell], disposals: [InstanceKey: Disposal])
     }
 
     /// What was registered for one factory from outside its declaration: a replacement factory,
@@ -179,26 +148,6 @@ extension ContainerManager {
 extension ContainerManager.State {
     mutating func updateIsObserved() {
         isObserved = trace || isRecordingDependencies || decorator != nil
-        resolvingChanged()
-    }
-
-    /// A change to what decides how a factory resolves.
-    private mutating func resolvingChanged() {
-        leaveTemplate()
-        updatePlain()
-    }
-
-    /// Writes whether the container is plain: auto-registered, with nothing registered, no
-    /// observer, parent, shared caches or default scope. Then every factory of it declared
-    /// `.unique` or `.graph` (or with no scope), with none of the settings `Options` holds,
-    /// resolves as a plain one: exactly what `prepare` would find for it, so a resolve reads
-    /// this word instead of looking in the thread's hit cache (see `beginHit(for:scope:)`).
-    mutating func updatePlain() {
-        guard let plainWord else { return }
-        let isPlain =
-            isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil
-            && cacheOwner == nil && defaultScope == nil
-        depot_atomic_store(plainWord, isPlain ? 1 : 0)
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.

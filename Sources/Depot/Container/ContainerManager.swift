@@ -1,5 +1,3 @@
-internal import CDepotAtomics
-
 /// Owns a container's registrations, its per-container scope caches and its settings.
 ///
 /// Every container has one, reached as `container.manager`:
@@ -14,16 +12,6 @@ internal import CDepotAtomics
 // @unchecked Sendable: all mutable state is inside `state`, a `Locked`.
 public final class ContainerManager: @unchecked Sendable {
     let state: Locked<State>
-    /// Once ``realm`` is bound (0 before), the address of the realm, and after it the address
-    /// of its table's generation, read without the lock; `State` holds the realm itself. Two
-    /// side words of `state`'s allocation.
-    let realmAddress: UnsafeMutablePointer<UInt64>
-    /// For a pristine lifetime scope (``adopt(_:)``), the address of its template and the
-    /// template's generation, under which threads remember its hits (``hitOrigin``); 0 for
-    /// any other manager. Two more side words of `state`'s allocation.
-    let originAddress: UnsafeMutablePointer<UInt64>
-    /// 1 while the container is plain (``State/updatePlain()``); a fifth side word.
-    let plainAddress: UnsafeMutablePointer<UInt64>
 
     /// Makes a manager with no registrations and empty caches.
     ///
@@ -35,91 +23,18 @@ public final class ContainerManager: @unchecked Sendable {
     /// Scope.$singleton.withValue(Scope.singleton.clone()) { ... } }` isolates the singletons
     /// of the container it makes outside the clone's scope.
     public convenience init() {
-        self.init(realm: Self.isolatedRealm)
+        self.init(realm: SingletonRealm.isolated)
     }
 
-    /// The isolated singleton realm current where a manager is made, if any (see `init()`).
-    static var isolatedRealm: SingletonRealm? {
-        // Without isolated singletons, the process's realm is not even read: every thread
-        // making containers would count references to it.
-        guard depot_has_singleton_clones() != 0 else { return nil }
-        let current = SingletonRealm.current
-        return current === SingletonRealm.process ? nil : current
-    }
-
-    convenience init(realm: SingletonRealm?) {
-        self.init(state: State(realm: realm))
-    }
-
-    /// Makes a manager whose state is `initial`, with the side words it points to.
-    convenience init(state initial: consuming State) {
-        self.init(locked: Locked(initial, isVersioned: true, sideWords: 5))
-        let (realmAddress, plainAddress) = (self.realmAddress, self.plainAddress)
-        state.withUnsharedValue { state in
-            state.plainWord = plainAddress
-            state.updatePlain()
-            guard let realm = state.realm else { return }
-            (realmAddress + 1).pointee = UInt64(UInt(bitPattern: realm.instances.generationPointer))
-            realmAddress.pointee = UInt64(UInt(bitPattern: ObjectIdentifier(realm)))
-        }
-    }
-
-    /// Makes a manager of `locked`, a new state or a lifetime scope's reused one (see
-    /// `init(reusing:of:)`), whose side words it points to.
-    init(locked: Caches) {
-        state = locked
-        realmAddress = locked.sideWords
-        originAddress = locked.sideWords + 2
-        plainAddress = locked.sideWords + 4
+    init(realm: SingletonRealm?) {
+        state = Locked(State(realm: realm))
     }
 
     deinit {
-        // On a thread that has resolved before, a lifetime scope leaves its emptied state to the
-        // next one the thread makes, if it is untouched (see `init(reusing:of:)`), in place of
-        // any the thread kept; or else its emptied table dictionaries, if the thread keeps none.
-        guard let frame = depot_current_frame() else { return end(on: nil) }
-        // The thread's frame, which outlives this call: not retained.
-        Unmanaged<ResolutionFrame>.fromOpaque(frame)._withUnsafeGuaranteedRef { end(on: $0) }
-    }
-
-    /// The deinit's work, on `frame`, the calling thread's frame if it has one.
-    private func end(on frame: ResolutionFrame?) {
-        // Read without a new generation: the one change, the storage taken from a lifetime
-        // scope's table (a reused state's replaced by the thread's emptied one, if it keeps
-        // one), touches nothing a thread remembers (no thread remembers its cells).
-        let (remembered, templates, tracked, spare, taken) = state.withLockReading {
-            state, _ in
-            // Unretained: the state, which this deinit still holds, holds its template.
-            let spare = frame == nil ? nil : state.spareTemplate()
-            return (
-                state.instances.rememberedBy != nil, state.hasScopeTemplates,
-                spare == nil ? state.instances.tracked : nil, spare,
-                spare != nil
-                    ? state.instances.takeCells(replacingWith: &frame!.spareStorage)
-                    : state.template != nil && frame?.spareStorage == nil
-                        ? state.instances.takeStorage() : nil
-            )
-        }
-        // Threads' hit caches may hold this manager's cells and templates: they must not
-        // outlive it.
-        if remembered || templates {
-            HitCache.purge(owner: ObjectIdentifier(self), templates: templates)
-        }
-        // The scopes' holders let go of the caches (which outlive this deinit only while a
-        // scope's reset is using them), unless they are left to the next lifetime scope.
-        tracked?.untrack(caches)
-        // Not bound: a binding counted a reference to the frame.
-        guard frame != nil else { return }
-        var storage = consume taken
-        // What the table kept is released here, with no lock held, as the table's end would.
-        storage?.removeAllKeepingCapacity()
-        if let spare {
-            leaveState(of: spare, to: frame.unsafelyUnwrapped.hits)
-        }
-        if storage != nil {
-            // Moved, not copied: a copy retained and released the dictionaries.
-            frame.unsafelyUnwrapped.spareStorage = consume storage
-        }
+        // The scopes' holders let go of the caches, which outlive this deinit only while a
+        // scope's reset is using them.
+        let tracked = state.withLock { $0.instances.tracked }
+        tracked.untrack(caches)
     }
 
     /// Forgets registrations, contexts and cached instances, as `options` says.

@@ -14,30 +14,9 @@
 public protocol ScopingContainer: ManagedContainer {
     /// Makes a container with a new manager: no registrations and empty caches.
     init()
-
-    /// ``ManagedContainer/manager``, without counting a reference to it. Every thread that
-    /// makes lifetime scopes of a container reads its manager, and a retain would be a write
-    /// they all share. Implemented by Depot's ``Container``; others get a default that reads
-    /// `manager`. Not for use outside Depot.
-    var _managerReference: Unmanaged<ContainerManager> { get }
 }
 
-extension ScopingContainer {
-    /// ``manager``, read through its getter (which counts a reference for as long as it is
-    /// used): the default for containers other than ``Container``.
-    public var _managerReference: Unmanaged<ContainerManager> {
-        Unmanaged.passUnretained(manager)
-    }
-}
-
-extension Container: ScopingContainer {
-    /// ``manager``, read in place: making a lifetime scope of a `Container` counts no reference
-    /// to its manager.
-    public var _managerReference: Unmanaged<ContainerManager> {
-        // A stored `let` of this final class: read in place, with no retain.
-        Unmanaged.passUnretained(manager)
-    }
-}
+extension Container: ScopingContainer {}
 
 extension ScopingContainer {
     /// A new container of this type with the same registrations, contexts and settings as this
@@ -55,30 +34,10 @@ extension ScopingContainer {
     /// container, so its dependencies come from the lifetime scope too. A lifetime scope of a
     /// child container is a child of the same parent.
     ///
-    /// Made for short-lived use (a request): making one takes no lock that other threads
-    /// take, and until something is registered on it or its settings change, threads resolve
-    /// its unique and singleton factories as fast as the container's.
-    // Inlinable, so that the caller's specialisation reads `manager` without counting a
-    // reference to the container's manager, which every thread making scopes shares.
-    @inlinable
+    /// A lifetime scope shares its container's singletons, wherever it is made.
     public func newLifetimeScope() -> Self {
-        // Most often, a `Container`'s thread has the emptied state of its last lifetime scope.
-        if Self.self == Container.self,
-            let reused = _managerReference._withUnsafeGuaranteedRef({ $0.reusedLifetimeScope() })
-        {
-            return unsafeDowncast(Container(manager: reused), to: Self.self)
-        }
-        let template =
-            _managerReference._withUnsafeGuaranteedRef { $0.currentScopeTemplate }
-            ?? manager.makeScopeTemplate(of: self)
-        // A `Container`'s `init()` makes a manager and nothing else: its scope's manager is made
-        // a lifetime scope from the start. Another container's `init()` is its author's.
-        if Self.self == Container.self {
-            return unsafeDowncast(
-                Container(manager: ContainerManager(lifetimeScopeOf: template)), to: Self.self)
-        }
-        let scope = makeEmpty(for: "newLifetimeScope()")
-        scope.manager.adopt(template)
+        let scope = makeRelative(for: "newLifetimeScope()")
+        scope.manager.becomeLifetimeScope(of: manager)
         return scope
     }
 
@@ -111,11 +70,10 @@ extension ScopingContainer {
     }
 
     /// A new container of this type, checked to have a manager of its own.
-    @usableFromInline
-    func makeEmpty(for function: String) -> Self {
+    private func makeEmpty(for function: String) -> Self {
         let relative = Self()
         precondition(
-            relative._managerReference.toOpaque() != _managerReference.toOpaque(),
+            relative.manager !== manager,
             "Depot: \(Self.self).init() returned a container with the same manager; "
                 + "\(function) needs init() to make a new ContainerManager.")
         return relative
@@ -168,11 +126,23 @@ extension ContainerManager {
         bindRealm(to: realm)
     }
 
-    /// What a lifetime scope or child takes: read without changing this manager's generation
-    /// (which would send every thread's remembered hits on it back through `prepare`), and
-    /// without copying its caches.
+    /// Makes this (new) manager's container a lifetime scope of `container`'s: its
+    /// registrations, parent, settings and singletons.
+    func becomeLifetimeScope(of container: ContainerManager) {
+        let inherited = container.inheritance
+        let realm = container.realm
+        state.withLock { state in
+            state.inherit(inherited)
+            state.registrations = inherited.registrations
+            state.parent = inherited.parent
+            state.isAutoRegistered = true
+        }
+        bindRealm(to: realm)
+    }
+
+    /// What a lifetime scope or child takes: its settings and registrations, not its caches.
     var inheritance: ContainerManager.State.Inheritance {
-        state.withLockReading { state, _ in state.inheritance() }
+        state.withLock { state in state.inheritance }
     }
 
     /// Uses `other`'s per-container caches (or those it uses) from now on.
@@ -195,6 +165,14 @@ extension ContainerManager {
 }
 
 extension ContainerManager.State {
+    /// What a lifetime scope or child container takes from its container.
+    var inheritance: Inheritance {
+        Inheritance(
+            registrations: registrations, parent: parent, defaultScope: defaultScope,
+            trace: trace, logger: logger, promiseTriggersError: promiseTriggersError,
+            decorator: decorator, clock: clock)
+    }
+
     /// What a lifetime scope or child container takes from its container.
     struct Inheritance {
         let registrations: [FactoryKey: ContainerManager.Registration]

@@ -4,7 +4,7 @@ extension ContainerManager {
     ///
     /// Off by default; when off, a resolve does no recording work.
     public var isRecordingDependencies: Bool {
-        get { state.withLockReading { state, _ in state.isRecordingDependencies } }
+        get { state.withLock { state in state.isRecordingDependencies } }
         set { state.withLock { $0.isRecordingDependencies = newValue } }
     }
 

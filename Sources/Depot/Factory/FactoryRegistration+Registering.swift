@@ -39,14 +39,13 @@ extension FactoryRegistration {
         }
     }
 
-    /// Sets a built-in scope as ``apply(_:)`` sets any: without retaining the scope, which is
-    /// never deallocated.
+    /// Sets a built-in scope as ``apply(_:caller:)`` sets any.
     @inlinable
-    mutating func apply(builtIn scope: Unmanaged<Scope>) {
+    mutating func apply(builtIn scope: Scope) {
         if persistsModifiers {
-            persist(.scope(scope.takeUnretainedValue()))
+            persist(.scope(scope))
         }
-        scopeReference = scope
+        self.scope = scope
     }
 
     /// Whether `caller`, the function that applies a modifier, is the factory's declaration:
@@ -75,7 +74,7 @@ extension FactoryRegistration {
         let key = key
         // Kept already (a modifier applied again on every resolve, outside the declaration):
         // no write, so the container's generation, and the hits threads remember, stay.
-        let isKept = manager.state.withLockReading { state, _ in
+        let isKept = manager.state.withLock { state in
             let registration = state.registrations[key]
             switch modifier {
             case .scope(let scope): return registration?.scope === scope.identity

@@ -118,26 +118,22 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         }
     }
 
-    // The value is kept to a few words, all but two of them trivial to copy: a resolve makes
-    // one, and a larger one is copied through value witnesses.
     @usableFromInline var container: any ManagedContainer
-    // unowned(unsafe): the container keeps its manager (a stored `let` of every container), and
-    // this value keeps the container, so the manager outlives the value without being counted.
-    @usableFromInline var managerReference: Unmanaged<ContainerManager>
+    /// The container's manager, read once when the value is made.
+    @usableFromInline var manager: ContainerManager
     /// The address of the key's name (see ``FactoryKey``); with `T` it makes the key, so the
     /// value does not store the type.
     @usableFromInline let keyName: UInt
     @usableFromInline var body: Body
-    // Unmanaged: scopes are never deallocated (see `Scope.init`), so a factory value need not
-    // retain and release its scope on every resolve.
-    @usableFromInline var scopeReference: Unmanaged<Scope>?
-    /// `nil` for a factory with none of the settings `Options` holds: the hit path checks that.
+    /// The scope the factory declares, if any.
+    @usableFromInline var scope: Scope?
+    /// `nil` for a factory with none of the settings `Options` holds.
     @usableFromInline var options: Options?
 
     @inlinable
     init(container: any ManagedContainer, name: StaticString, body: Body) {
         self.container = container
-        self.managerReference = Unmanaged.passUnretained(container.manager)
+        self.manager = container.manager
         self.keyName = FactoryKey.address(of: name)
         self.body = body
     }
@@ -145,20 +141,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// The key and the type; traces and messages read the key's name back from it.
     @inlinable
     var key: FactoryKey { FactoryKey(name: keyName, type: ObjectIdentifier(T.self)) }
-
-    /// The container's manager.
-    @inlinable
-    var manager: ContainerManager {
-        get { managerReference.takeUnretainedValue() }
-        set { managerReference = Unmanaged.passUnretained(newValue) }
-    }
-
-    /// The scope the factory declares, if any.
-    @inlinable
-    var scope: Scope? {
-        get { scopeReference?.takeUnretainedValue() }
-        set { scopeReference = newValue.map { Unmanaged.passUnretained($0) } }
-    }
 
     /// Replaces the options with `change` applied to them.
     @usableFromInline

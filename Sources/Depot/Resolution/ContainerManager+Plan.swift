@@ -4,10 +4,7 @@ extension ContainerManager {
     @usableFromInline
     struct Plan {
         @usableFromInline let registration: Registration?
-        // unowned(unsafe): scopes are never deallocated (see `Scope.init`), and every thread
-        // resolves through the same few: counting references to them would make each copy of
-        // a plan write to memory all cores share.
-        @usableFromInline unowned(unsafe) let scope: Scope
+        @usableFromInline let scope: Scope
         @usableFromInline let timeToLive: Double?
         @usableFromInline let trace: Bool
         /// Whether the manager records the dependency graph.
@@ -48,21 +45,4 @@ enum ResolutionOrigin: String {
     case registration = "R"
     case context = "O"
     case cached = "C"
-}
-
-extension ContainerManager.Plan {
-    /// The plan of a plain factory declared with `scope`: nothing registered, nothing observed
-    /// (what a remembered `.container` hit stands for). In an extension, so that the struct keeps
-    /// its memberwise initializer.
-    @usableFromInline
-    init(plainIn scope: Scope) {
-        #if DEBUG
-            let checksCaptive = scope.holdsWeakly
-        #else
-            let checksCaptive = false
-        #endif
-        self.init(
-            registration: nil, scope: scope, timeToLive: nil, trace: false, records: false,
-            decorator: nil, cacheOwner: nil, checksCaptive: checksCaptive)
-    }
 }

@@ -3,17 +3,8 @@ extension FactoryRegistration {
     /// caching scopes' creation.
     @inlinable
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
-        // The thread's frame lives until the thread ends: used without counting a reference.
-        ResolutionFrame.currentReference._withUnsafeGuaranteedRef { frame in
-            resolveMiss(parameter, plan: plan, frame: frame)
-        }
-    }
-
-    /// ``resolveMiss(_:plan:)`` on the calling thread's `frame`.
-    @inlinable
-    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, frame: ResolutionFrame) -> T {
-        frame.enter(
-            step(parameter), scope: .passUnretained(plan.scope), manager: .passUnretained(manager))
+        let frame = ResolutionFrame.current
+        frame.enter(step(parameter), scope: plan.scope, manager: manager)
         defer { frame.leave() }
         var origin = ResolutionOrigin.factory
         let value: T

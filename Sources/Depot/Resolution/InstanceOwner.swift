@@ -13,9 +13,9 @@ protocol InstanceOwner: AnyObject {
     /// Blocks until `isDone` is true, under this owner's lock and its `condition` (see
     /// `Locked.wait(on:until:)`).
     func wait(on condition: Condition, until isDone: () -> Bool)
-    /// Notes this owner in the holders of `scope`, in shard `shard`, so that `scope.reset()`
+    /// Notes this owner in the holders of `scope`, so that `scope.reset()`
     /// reaches the instance it keeps: for the first one of a per-container scope.
-    func noteHolding(_ scope: Scope, shard: Int)
+    func noteHolding(_ scope: Scope)
 }
 
 extension InstanceOwner {
@@ -30,7 +30,6 @@ extension InstanceOwner {
         _ value: Value, madeBy creation: UnsafeMutablePointer<InFlight>, key: InstanceKey,
         scope: Scope, createdAt: Double, disposal: Disposal?
     ) -> (isKept: Bool, shared: PendingCreation?) {
-        let shard = Scope.currentShard
         let (isKept, isFirstOfScope, shared) = withInstances(keeping: { table in
             let (isKept, shared) = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
@@ -39,12 +38,12 @@ extension InstanceOwner {
             return (
                 isKept,
                 isKept && scope.placement == .container
-                    && table.needsTracking(in: scope, shard: shard),
+                    && table.needsTracking(in: scope),
                 shared
             )
         })
         if isFirstOfScope {
-            noteHolding(scope, shard: shard)
+            noteHolding(scope)
         }
         return (isKept, shared)
     }
@@ -71,8 +70,8 @@ extension ContainerManager: InstanceOwner {
     }
 
     @usableFromInline
-    func noteHolding(_ scope: Scope, shard: Int) {
-        scope.track(self, shard: shard)
+    func noteHolding(_ scope: Scope) {
+        scope.track(self)
     }
 
     @usableFromInline
@@ -103,7 +102,7 @@ extension SingletonRealm: InstanceOwner {
 
     /// Never called: a realm keeps only process-wide scopes, which reset through the realm.
     @usableFromInline
-    func noteHolding(_ scope: Scope, shard: Int) {}
+    func noteHolding(_ scope: Scope) {}
 
     @usableFromInline
     func wait(on condition: Condition, until isDone: () -> Bool) {

@@ -5,12 +5,8 @@ extension InstanceTable {
     /// description is user code.
     func inventory(owner: ObjectIdentifier?) -> [String: [InstanceKey]] {
         var inventory: [String: [InstanceKey]] = [:]
-        func add(_ key: InstanceKey, scope id: ObjectIdentifier) {
-            // A kept instance's scope is an identity, never deallocated (see `Scope.init`).
-            guard key.owner == owner,
-                let address = UnsafeRawPointer(bitPattern: UInt(bitPattern: id))
-            else { return }
-            let scope = Unmanaged<Scope>.fromOpaque(address).takeUnretainedValue()
+        func add(_ key: InstanceKey, scope: Scope) {
+            guard key.owner == owner else { return }
             inventory[scope.description, default: []].append(key)
         }
         for (key, cell) in cells {

@@ -15,10 +15,9 @@ extension InstanceTable {
     /// scope. Values in custom storages stop counting; the storages keep them until reset.
     mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
         drop(cells)
-        cells = cells.keeping { key, cell in !predicate(key, cell.scope) }
-        purgeHitCaches()
+        cells = cells.filter { !predicate($0.key, ObjectIdentifier($0.value.scope)) }
         creations.cancel(where: predicate)
-        stored = stored.filter { !predicate($0.key, $0.value.scope) }
+        stored = stored.filter { !predicate($0.key, ObjectIdentifier($0.value.scope)) }
         dropDisposals { key, disposal in predicate(key, disposal.scope) }
     }
 
@@ -28,7 +27,6 @@ extension InstanceTable {
         let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
         if let removed = cells.removeValue(forKey: key) {
             drop(removed)
-            purgeHitCaches()
         }
         creations.cancel(key)
         stored[key] = nil
@@ -45,23 +43,12 @@ extension InstanceTable {
         removeStored()
     }
 
-    /// Drops every cell (purging the hit caches) and every creation in flight.
+    /// Drops every cell and every creation in flight.
     mutating func dropAllCellsAndCreations() {
         drop(cells)
         cells.removeAll()
-        purgeHitCaches()
         creations.cancelAll()
         dropDisposals { _, _ in true }
-    }
-
-    /// Empties the hit caches' entries of this table's cells, if any thread has one: called
-    /// after dropping cells, under the table's lock, so no thread remembers a dropped cell. The
-    /// purge releases no instance: the dropped cells are in ``dropped`` until the lock is let
-    /// go.
-    mutating func purgeHitCaches() {
-        guard let owner = rememberedBy else { return }
-        rememberedBy = nil
-        HitCache.purge(owner: owner)
     }
 
     mutating func removeStored() {
@@ -76,14 +63,16 @@ extension InstanceTable {
 
     /// The kept instances and their teardown, without the creations in flight: what `push()`
     /// saves. Custom storages belong to the user and cannot be copied.
-    var snapshot: (cells: CellMap, disposals: [InstanceKey: Disposal]) {
+    var snapshot: (cells: [InstanceKey: Cell], disposals: [InstanceKey: Disposal]) {
         (cells, disposals.filter { cells[$0.key] != nil })
     }
 
     /// Puts back what `snapshot` saved; creations in flight are cancelled, and custom storages
     /// are emptied, so nothing made after the snapshot outlives `pop()` (what it had to dispose
     /// is disposed). An instance disposed since the snapshot is not brought back.
-    mutating func restore(_ snapshot: (cells: CellMap, disposals: [InstanceKey: Disposal])) {
+    mutating func restore(
+        _ snapshot: (cells: [InstanceKey: Cell], disposals: [InstanceKey: Disposal])
+    ) {
         let live = snapshot.disposals.filter { !$0.value.isClaimed }
         dropDisposals { key, disposal in live[key] !== disposal }
         disposals = [:]
@@ -93,7 +82,7 @@ extension InstanceTable {
             cells.removeValue(forKey: key)
         }
         disposals = live
-        parameterised = Set(snapshot.cells.parameterKeys.map(\.factory))
+        parameterised = Set(snapshot.cells.keys.filter { $0.parameter != nil }.map(\.factory))
         removeStored()
     }
 }

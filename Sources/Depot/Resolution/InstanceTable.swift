@@ -10,9 +10,9 @@ struct InstanceTable: DropsValues {
     /// under the lock can be read after the lock is released.
     @usableFromInline
     class Cell {
-        let scope: ObjectIdentifier
+        let scope: Scope
         let createdAt: Double
-        init(scope: ObjectIdentifier, createdAt: Double) {
+        init(scope: Scope, createdAt: Double) {
             self.scope = scope
             self.createdAt = createdAt
         }
@@ -23,7 +23,7 @@ struct InstanceTable: DropsValues {
     final class StrongCell<Value>: Cell {
         @usableFromInline let value: Value
         @usableFromInline
-        init(_ value: Value, scope: ObjectIdentifier, createdAt: Double) {
+        init(_ value: Value, scope: Scope, createdAt: Double) {
             self.value = value
             super.init(scope: scope, createdAt: createdAt)
         }
@@ -35,7 +35,7 @@ struct InstanceTable: DropsValues {
         // Set once, at init; loading a weak reference is thread-safe.
         @usableFromInline weak var object: AnyObject?
         @usableFromInline
-        init(_ object: AnyObject, scope: ObjectIdentifier, createdAt: Double) {
+        init(_ object: AnyObject, scope: Scope, createdAt: Double) {
             self.object = object
             super.init(scope: scope, createdAt: createdAt)
         }
@@ -67,18 +67,18 @@ struct InstanceTable: DropsValues {
     /// reset or a new registration (which remove the entry) and `timeToLive` reach storages
     /// that can only forget everything at once.
     struct Stored {
-        let scope: ObjectIdentifier
+        let scope: Scope
         let createdAt: Double
     }
 
-    var cells = CellMap()
+    var cells = [InstanceKey: Cell]()
     var creations = Creations()
     /// The factories with instances kept per parameter value: only their removal scans.
     var parameterised = Set<FactoryKey>()
-    /// The per-container scopes whose holders note this table's manager (`Scope.track`), and
-    /// in which shard: for the manager's deinit to take it back. Never emptied before: a
-    /// manager is noted once per scope. Unretained: scopes are never deallocated.
-    var tracked = TrackedScopes()
+    /// The per-container scopes whose holders note this table's manager (`Scope.track`): for
+    /// the manager's deinit to take it back. Never emptied before: a manager is noted once per
+    /// scope.
+    var tracked: [Scope] = []
     /// The storages of custom scopes, made on first use, by scope.
     var storages = [ObjectIdentifier: any ScopeStorage]()
     var stored = [InstanceKey: Stored]()
@@ -86,10 +86,6 @@ struct InstanceTable: DropsValues {
     /// cell or stored entry: what a reset drops goes to ``dropped`` and is disposed after the
     /// lock; `shutdown()` takes them all.
     var disposals = [InstanceKey: Disposal]()
-    /// The manager or singleton realm that owns this table, once a thread's ``HitCache`` holds
-    /// one of its cells: dropping a cell then purges the hit caches, so that none keeps an
-    /// instance alive after the table let it go.
-    var rememberedBy: ObjectIdentifier?
     var dropped: [Any] = []
 
     /// The cell kept for `key`, if it belongs to `scope`, its instance is alive, and it is
@@ -99,7 +95,7 @@ struct InstanceTable: DropsValues {
     func cell(
         for key: InstanceKey, in scope: Scope, timeToLive: Double? = nil, now: Double = 0
     ) -> Cell? {
-        guard let cell = cells[key], cell.scope == ObjectIdentifier(scope) else { return nil }
+        guard let cell = cells[key], cell.scope === scope else { return nil }
         if let timeToLive, now - cell.createdAt >= timeToLive { return nil }
         // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
         if scope.holdsWeakly, unsafeDowncast(cell, to: WeakCell.self).object == nil { return nil }
@@ -157,9 +153,9 @@ struct InstanceTable: DropsValues {
             cell =
                 scope.holdsWeakly
                 ? asObject(value).map {
-                    WeakCell($0, scope: ObjectIdentifier(scope), createdAt: createdAt)
+                    WeakCell($0, scope: scope, createdAt: createdAt)
                 }
-                : StrongCell(value, scope: ObjectIdentifier(scope), createdAt: createdAt)
+                : StrongCell(value, scope: scope, createdAt: createdAt)
         }
         return keep(
             creation, key: key, value: value, isNone: none, cell: cell, scope: scope,
@@ -204,7 +200,7 @@ struct InstanceTable: DropsValues {
             }
             replaceDisposal(for: key, with: disposal)
             storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: step()))
-            stored[key] = Stored(scope: ObjectIdentifier(scope), createdAt: createdAt)
+            stored[key] = Stored(scope: scope, createdAt: createdAt)
             return true
         }
         // The cell moves into the table (`consume`): a copy would count a reference to it.
@@ -219,7 +215,6 @@ struct InstanceTable: DropsValues {
     private mutating func dropCell(replacedBy cell: consuming Cell, for key: InstanceKey) {
         if let replaced = cells.updateValue(consume cell, forKey: key) {
             drop(replaced)
-            purgeHitCaches()
         }
     }
 }

@@ -1,5 +1,3 @@
-internal import CDepotAtomics
-
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -8,161 +6,166 @@ internal import CDepotAtomics
     import Musl
 #endif
 
+// Depot's one lock type, written as swift-nio's `NIOLock` is: the value and its pthread mutex
+// share one `ManagedBuffer` allocation, every OS call is in this file, and each return code is
+// checked. The unsafe pointers below never leave it: `withLock` hands its body an `inout` value.
+
 /// A value guarded by a pthread mutex; `withLock` is the only way to reach it.
 ///
-/// The mutex, the value and the generation share one allocation, and the value is reached
-/// through a pointer, so `withLock` pays no dynamic exclusivity check (a class's stored `var`
-/// would).
-///
-/// A versioned `Locked` also has a ``generation``: a number, unique in the process, that changes
-/// whenever `withLock` runs, so code that read the value under the lock can tell later, without
-/// the lock, whether it may have changed since. `withLockReading` is for bodies that only read.
-// @unchecked Sendable: `state` is read and written only between `pthread_mutex_lock` and
-// `pthread_mutex_unlock` on `mutex`, so no two threads touch it at once; `version` is written
-// only under the mutex, and read and written with atomic operations.
-final class Locked<State>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let state: UnsafeMutablePointer<State>
-    private let version: UnsafeMutablePointer<UInt64>?
-    /// The one allocation all three live in.
-    private let base: UnsafeMutableRawPointer
+/// The mutex is error-checking: a thread that asks for a `Locked` it already holds stops with a
+/// message instead of hanging for ever. Copies share the value and the mutex.
+// @unchecked Sendable: the value is read and written only between `pthread_mutex_lock` and
+// `pthread_mutex_unlock` of the mutex beside it.
+struct Locked<State>: @unchecked Sendable {
+    fileprivate let storage: LockStorage<State>
 
-    convenience init(_ initial: State) {
-        self.init(initial, isVersioned: false)
+    init(_ initial: State, recursive: Bool = false) {
+        storage = .make(initial, recursive: recursive)
     }
 
-    /// Makes a `Locked` whose mutex and value share no cache line with another allocation: for
-    /// one of several locks that different threads take at once (a shard).
-    convenience init(alone initial: State) {
-        self.init(initial, isVersioned: false, padding: 128)
-    }
+    /// Identifies the value: the same for every copy of this `Locked`.
+    var id: ObjectIdentifier { ObjectIdentifier(storage) }
 
-    /// Makes a `Locked` holding `initial`; a versioned one has a generation, and
-    /// `sideWords` words (zero at first) beside it in the same allocation, for its owner to read
-    /// and write atomically (``sideWords``).
-    init(_ initial: consuming State, isVersioned: Bool, sideWords: Int = 0, padding: Int = 0) {
-        // One allocation: the generation and side words, then (for a versioned one, 128 bytes
-        // on, so never in their cache line: threads read them without the lock while another
-        // takes it) the mutex, then the value; `padding` bytes before and after.
-        let mutexOffset = isVersioned ? max(128, 8 * (1 + sideWords)) : padding
-        let stateOffset = Self.offset(after: mutexOffset + MemoryLayout<pthread_mutex_t>.stride)
-        let raw = allocateMemory(
-            byteCount: stateOffset + MemoryLayout<State>.size + padding,
-            alignment: max(MemoryLayout<pthread_mutex_t>.alignment, MemoryLayout<State>.alignment))
-        if isVersioned {
-            let words = raw.initializeMemory(as: UInt64.self, repeating: 0, count: 1 + sideWords)
-            words.pointee = depot_next_generation()
-            version = words
-        } else {
-            version = nil
-        }
-        // Error-checking: a thread that locks a `Locked` it already holds gets an error, which
-        // `lock()` turns into a message, instead of hanging for ever.
-        mutex = initializeMutex(at: raw + mutexOffset, recursive: false)
-        base = raw
-        state = (raw + stateOffset).bindMemory(to: State.self, capacity: 1)
-        state.initialize(to: initial)
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        pthread_mutex_destroy(mutex)
-        deallocateMemory(base)
-    }
-
-    /// The current generation, read without the lock: it changes whenever `withLock` runs.
-    var generation: UInt64 {
-        depot_atomic_load(version!)
-    }
-
-    /// Takes a new generation without the lock, as `withLock` takes one: for a change that
-    /// changes nothing under the lock (a lifetime scope's reused state, see
-    /// `ContainerManager.init(reusing:of:)`). The generation is read and written atomically.
-    func renewGeneration() {
-        depot_atomic_store(version!, depot_next_generation())
-    }
-
-    /// Where the generation is kept, for a reader that holds this `Locked` alive by other means
-    /// and reads the generation with `depot_atomic_load`.
-    var generationPointer: UnsafeMutablePointer<UInt64> {
-        version!
-    }
-
-    /// The words a versioned `Locked` keeps beside its generation for its owner, which reads
-    /// and writes them with atomic operations.
-    var sideWords: UnsafeMutablePointer<UInt64> {
-        version! + 1
-    }
-
-    /// Runs `body` on the value without the lock: only in the owner's initialiser, before any
-    /// other thread can reach this `Locked`.
-    func withUnsharedValue(_ body: (inout State) -> Void) {
-        body(&state.pointee)
-    }
-
-    /// `offset` rounded up to the value's alignment: where the value starts.
-    private static func offset(after offset: Int) -> Int {
-        let alignment = MemoryLayout<State>.alignment
-        return (offset + alignment - 1) / alignment * alignment
-    }
-
-    /// Runs `body` with the value, under the lock; a versioned `Locked` takes a new generation
-    /// before `body` runs.
-    @inline(__always)
+    /// Runs `body` with the value, under the lock.
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try withLockKeepingDropped(body)
-    }
-
-    /// ``withLock(_:)`` for every state: what `body` drops is released inside the lock.
-    @inline(__always)
-    fileprivate func withLockKeepingDropped<Result>(_ body: (inout State) throws -> Result)
-        rethrows -> Result
-    {
-        lock()
-        defer { pthread_mutex_unlock(mutex) }
-        if let version {
-            depot_atomic_store(version, depot_next_generation())
-        }
-        return try body(&state.pointee)
-    }
-
-    /// Runs `body`, which only reads the value (it is `inout` only to spare a copy), under the
-    /// lock, with the generation then; the generation does not change.
-    @inline(__always)
-    func withLockReading<Result>(_ body: (inout State, UInt64) throws -> Result) rethrows
-        -> Result
-    {
-        lock()
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&state.pointee, version.map { depot_atomic_load($0) } ?? 0)
+        try storage.withLock(body)
     }
 
     /// Blocks until `isDone`, which reads what the lock guards, is true: checked under the
     /// lock, and again each time `condition` is signalled; the lock is let go while blocked, so
     /// that the thread that makes `isDone` true can take it and signal.
     func wait(on condition: Condition, until isDone: () -> Bool) {
-        lock()
-        while !isDone() {
-            pthread_cond_wait(condition.condition, mutex)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            LockStorage<State>.lock(mutex, reentry: LockStorage<State>.storageReentry)
+            while !isDone() {
+                condition.wait(with: mutex)
+            }
+            LockStorage<State>.unlock(mutex)
         }
-        pthread_mutex_unlock(mutex)
+    }
+}
+
+/// The value and its mutex, in one allocation.
+fileprivate final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
+    static func make(_ initial: State, recursive: Bool) -> LockStorage<State> {
+        let buffer = create(minimumCapacity: 1) { _ in initial }
+        // `create` makes an instance of the class it is called on: this one.
+        let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
+        storage.withUnsafeMutablePointerToElements { mutex in
+            var attributes = pthread_mutexattr_t()
+            check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
+            let kind = recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK
+            check(pthread_mutexattr_settype(&attributes, Int32(kind)), "pthread_mutexattr_settype")
+            check(pthread_mutex_init(mutex, &attributes), "pthread_mutex_init")
+            check(pthread_mutexattr_destroy(&attributes), "pthread_mutexattr_destroy")
+        }
+        return storage
+    }
+
+    deinit {
+        // The header (the value) is deinitialised by `ManagedBuffer`; the mutex is ours.
+        withUnsafeMutablePointerToElements { mutex in
+            Self.check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
+        }
     }
 
     @inline(__always)
-    private func lock() {
-        if pthread_mutex_lock(mutex) == EDEADLK {
-            Self.failReentry()
+    func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointers { value, mutex in
+            Self.lock(mutex, reentry: Self.storageReentry)
+            defer { Self.unlock(mutex) }
+            return try body(&value.pointee)
         }
     }
 
-    private static func failReentry() -> Never {
-        fatalError(
-            "Depot: a thread asked for a lock of Depot's that it already holds, which would hang "
-                + "it for ever. Depot runs user code under its locks only in a custom scope's "
-                + "ScopeStorage (value(for:), setValue(_:for:), removeAll(), and the deinits of "
-                + "the values a storage lets go of there): that code must not resolve from the "
-                + "same container, nor reset or register. Keep what a storage drops alive until "
-                + "the call has returned, or resolve it elsewhere.")
+    /// Takes the lock until ``unlock()``: for a ``Mutex``, a gate held across a call.
+    fileprivate func lock(reentry message: @autoclosure () -> String) {
+        withUnsafeMutablePointerToElements { Self.lock($0, reentry: message()) }
+    }
+
+    fileprivate func unlock() {
+        withUnsafeMutablePointerToElements { Self.unlock($0) }
+    }
+
+    static func lock(
+        _ mutex: UnsafeMutablePointer<pthread_mutex_t>, reentry message: @autoclosure () -> String
+    ) {
+        let code = pthread_mutex_lock(mutex)
+        if code == EDEADLK { fatalError(message()) }
+        check(code, "pthread_mutex_lock")
+    }
+
+    static func unlock(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        check(pthread_mutex_unlock(mutex), "pthread_mutex_unlock")
+    }
+
+    static func check(_ code: Int32, _ call: StaticString) {
+        precondition(code == 0, "Depot: \(call) failed with error \(code)")
+    }
+
+    static var storageReentry: String {
+        "Depot: a thread asked for a lock of Depot's that it already holds, which would hang "
+            + "it for ever. Depot runs user code under its locks only in a custom scope's "
+            + "ScopeStorage (value(for:), setValue(_:for:), removeAll(), and the deinits of "
+            + "the values a storage lets go of there): that code must not resolve from the "
+            + "same container, nor reset or register. Keep what a storage drops alive until "
+            + "the call has returned, or resolve it elsewhere."
+    }
+}
+
+/// A gate one thread takes and later lets go of, around user code: a `Lazy`'s first resolve,
+/// a container's `autoRegister()` (recursive, so that it may resolve from inside).
+final class Mutex: Sendable {
+    private let locked: Locked<Void>
+
+    init(recursive: Bool = false) {
+        locked = Locked((), recursive: recursive)
+    }
+
+    func lock() {
+        locked.storage.lock(
+            reentry: "Depot: a thread asked again for a gate it holds while it runs a factory, "
+                + "which would hang it for ever: a Lazy, Provider or lazily injected property "
+                + "read again from inside its own factory (or a deinit that factory triggers). "
+                + "Break the cycle, e.g. by reading it after the factory has returned.")
+    }
+
+    func unlock() { locked.storage.unlock() }
+}
+
+/// A pthread condition variable, for threads that wait under a lock of Depot's until another
+/// thread changes what that lock guards (see `Locked.wait(on:until:)`).
+// @unchecked Sendable: a pthread condition variable is made to be shared between threads; it
+// lives in its own `ManagedBuffer` allocation, which never moves.
+@usableFromInline
+final class Condition: @unchecked Sendable {
+    private let storage = ManagedBuffer<Void, pthread_cond_t>.create(minimumCapacity: 1) {
+        _ in
+    }
+
+    init() {
+        storage.withUnsafeMutablePointerToElements {
+            LockStorage<Void>.check(pthread_cond_init($0, nil), "pthread_cond_init")
+        }
+    }
+
+    deinit {
+        storage.withUnsafeMutablePointerToElements {
+            LockStorage<Void>.check(pthread_cond_destroy($0), "pthread_cond_destroy")
+        }
+    }
+
+    /// Wakes every thread waiting on this condition; called with the lock they wait with held.
+    func broadcast() {
+        storage.withUnsafeMutablePointerToElements {
+            LockStorage<Void>.check(pthread_cond_broadcast($0), "pthread_cond_broadcast")
+        }
+    }
+
+    fileprivate func wait(with mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        storage.withUnsafeMutablePointerToElements {
+            LockStorage<Void>.check(pthread_cond_wait($0, mutex), "pthread_cond_wait")
+        }
     }
 }
 
@@ -172,46 +175,28 @@ final class Locked<State>: @unchecked Sendable {
 protocol DropsValues {
     /// What changes let go of since `withLock` last released them.
     var dropped: [Any] { get set }
-    /// Whether ``dropped`` may hold a ``Disposal``: an instance table's does.
-    static var dropsDisposals: Bool { get }
 }
 
 extension DropsValues {
-    static var dropsDisposals: Bool { false }
-
     /// Keeps `value` alive until the lock is let go.
     mutating func drop(_ value: Any) {
         dropped.append(value)
-    }
-
-    /// What was dropped, if anything, leaving nothing: the common change drops nothing, and
-    /// then the array is only looked at.
-    @inline(__always)
-    mutating func takeDropped() -> [Any]? {
-        guard !dropped.isEmpty else { return nil }
-        defer { dropped = [] }
-        return dropped
     }
 }
 
 extension Locked where State: DropsValues {
     /// Runs `body` with the value, under the lock, as every `withLock` does; then releases what
-    /// `body` dropped, after the lock is let go.
-    @inline(__always)
+    /// `body` dropped after the lock is let go, disposing in a task of their own the instances
+    /// that have an `onDispose` closure.
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        var dropped: [Any]?
-        let result = try withLockKeepingDropped { state in
-            defer { dropped = state.takeDropped() }
+        var dropped: [Any] = []
+        let result = try storage.withLock { state in
+            defer { swap(&dropped, &state.dropped) }
             return try body(&state)
         }
-        // Released here, with the lock let go; instances with an `onDispose` closure are
-        // disposed in a task of their own.
-        if let dropped, State.dropsDisposals {
+        if !dropped.isEmpty {
             Disposal.disposeDropped(dropped)
         }
-        // Not a no-op for the optimiser: without it, every caller's withLock costs about 40
-        // more instructions (callgrind, `request`).
-        dropped = nil
         return result
     }
 }

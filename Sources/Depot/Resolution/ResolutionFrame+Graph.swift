@@ -1,46 +1,6 @@
 // The graph scope's instances and the redirections of child containers, as one thread's
 // resolution keeps them.
 extension ResolutionFrame {
-    /// The instance the calling thread's running resolution graph keeps for the plain `.graph`
-    /// factory `key` of `manager`, if any. In debug builds, reports it if the factory being
-    /// created now would hold it captive, as `enter` would have.
-    @usableFromInline
-    static func plainGraphInstance(
-        manager: Unmanaged<ContainerManager>, key: FactoryKey, containerType: Any.Type
-    ) -> KeptGraphInstance? {
-        currentReference._withUnsafeGuaranteedRef { frame in
-            let kept = frame.graphInstance(for: plainGraphKey(key, manager))
-            #if DEBUG
-                if kept != nil {
-                    frame.checkCaptive(
-                        ResolutionStep(
-                            manager: ObjectIdentifier(manager.takeUnretainedValue()), key: key,
-                            parameter: nil, containerType: containerType),
-                        scope: .graph)
-                }
-            #endif
-            return kept
-        }
-    }
-
-    /// Keeps `value` made by the plain `.graph` factory `key` of `manager` for the rest of the
-    /// running resolution.
-    @usableFromInline
-    func setPlainGraphInstance(
-        _ instance: GraphItem, manager: Unmanaged<ContainerManager>, key: FactoryKey
-    ) {
-        setGraphInstance(instance, for: Self.plainGraphKey(key, manager))
-    }
-
-    /// The graph's key for the instance of a plain `.graph` factory: as `resolveMiss` makes it
-    /// for one without a parameter in the key.
-    private static func plainGraphKey(_ key: FactoryKey, _ manager: Unmanaged<ContainerManager>)
-        -> InstanceKey
-    {
-        InstanceKey(
-            factory: key, owner: ObjectIdentifier(manager.takeUnretainedValue()), parameter: nil)
-    }
-
     /// Lets go of the instances of the resolution that just ended, which nothing shared.
     func endLocalGraph() {
         // Emptied out of place: releasing an instance runs its deinit, which may resolve on
@@ -56,8 +16,7 @@ extension ResolutionFrame {
     func currentGraph() -> ResolutionGraph? {
         if let graph { return graph.share() }
         guard depth > 0 else { return AsyncResolution.ambient?.graph.share() }
-        let made = (spareGraph ?? ResolutionGraph()).share()
-        spareGraph = nil
+        let made = ResolutionGraph().share()
         made.enter()
         if !localGraph.isEmpty {
             made.adopt(localGraph.all)

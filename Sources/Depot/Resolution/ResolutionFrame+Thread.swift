@@ -1,5 +1,3 @@
-internal import CDepotAtomics
-
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -8,57 +6,35 @@ internal import CDepotAtomics
     import Musl
 #endif
 
-// Each thread's frame: made on its first resolve, released when it ends.
+// Each thread's frame: made on its first resolve, released when the thread ends.
 extension ResolutionFrame {
     /// The frame of the calling thread, made on first use and released when the thread ends.
     @usableFromInline
     static var current: ResolutionFrame {
-        currentReference.takeUnretainedValue()
-    }
-
-    /// The frame of the calling thread, uncounted: it lives until the thread ends.
-    @usableFromInline
-    @inline(__always)
-    static var currentReference: Unmanaged<ResolutionFrame> {
-        if let pointer = depot_current_frame() {
-            return Unmanaged<ResolutionFrame>.fromOpaque(pointer)
+        if let pointer = pthread_getspecific(threadKey) {
+            // The key's value holds a retain of the frame until the thread ends.
+            return Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
         }
-        return makeCurrent()
-    }
-
-    /// The calling thread's spare storage (see `spareStorage`), taken for a new lifetime scope.
-    static func takeSpareStorage() -> InstanceTable.CellMap? {
-        currentReference._withUnsafeGuaranteedRef { frame in
-            defer { frame.spareStorage = nil }
-            return frame.spareStorage
-        }
-    }
-
-    @inline(never)
-    private static func makeCurrent() -> Unmanaged<ResolutionFrame> {
-        let frame = Unmanaged.passRetained(ResolutionFrame())
-        // The key's destructor releases the frame when the thread ends; the thread-local is
-        // what resolves read.
-        pthread_setspecific(threadKey, frame.toOpaque())
-        depot_set_current_frame(frame.toOpaque())
+        let frame = ResolutionFrame()
+        let code = pthread_setspecific(threadKey, Unmanaged.passRetained(frame).toOpaque())
+        precondition(code == 0, "Depot: pthread_setspecific failed with error \(code)")
         return frame
     }
 
+    /// The key of each thread's frame; its destructor releases the frame when the thread ends.
     private static let threadKey: pthread_key_t = {
         var key = pthread_key_t()
         #if canImport(Darwin)
-            pthread_key_create(&key) { pointer in
-                depot_set_current_frame(nil)
+            let code = pthread_key_create(&key) { pointer in
                 Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
             }
         #else
-            pthread_key_create(&key) { pointer in
-                // Cleared first: a destructor that runs later and resolves makes a new frame.
-                depot_set_current_frame(nil)
+            let code = pthread_key_create(&key) { pointer in
                 guard let pointer else { return }
                 Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
             }
         #endif
+        precondition(code == 0, "Depot: pthread_key_create failed with error \(code)")
         return key
     }()
 }

@@ -1,5 +1,3 @@
-internal import CDepotAtomics
-
 extension Scope {
     /// No caching: every resolve creates a new instance. The default scope.
     ///
@@ -53,32 +51,18 @@ extension Scope {
         case unique, cached, shared, singleton, weakSingleton, graph
     }
 
-    /// The built-in scope `kind`, for the modifiers.
-    ///
-    /// Not inlined, and declared to release nothing: a call to a lazy global's accessor is one
-    /// the optimizer must assume may release anything, so a resolve after `self { ... }.cached`
-    /// would retain the container before it to keep it alive; this call lets it retain the
-    /// container only on the paths that need it.
+    /// The built-in scope `kind`, for the modifiers: the process's singleton scope for
+    /// `.singleton`, whatever clone is current (a clone stands for it).
     @usableFromInline
-    @_effects(releasenone)
-    static func builtIn(_ kind: BuiltIn) -> Unmanaged<Scope> {
-        // Its address, once stored: one load, not the once-check of a `static let`'s accessor
-        // (every resolve of a factory declared with a built-in scope asks). Scopes are immortal.
-        let stored = depot_builtin_scope(kind.rawValue)
-        if stored != 0, let address = UnsafeRawPointer(bitPattern: UInt(stored)) {
-            return Unmanaged.fromOpaque(address)
+    static func builtIn(_ kind: BuiltIn) -> Scope {
+        switch kind {
+        case .unique: unique
+        case .cached: cached
+        case .shared: shared
+        case .singleton: Singleton.process
+        case .weakSingleton: weakSingleton
+        case .graph: graph
         }
-        let scope: Unmanaged<Scope> =
-            switch kind {
-            case .unique: .passUnretained(unique)
-            case .cached: .passUnretained(cached)
-            case .shared: .passUnretained(shared)
-            case .singleton: .passUnretained(Singleton.process)
-            case .weakSingleton: .passUnretained(weakSingleton)
-            case .graph: .passUnretained(graph)
-            }
-        depot_set_builtin_scope(kind.rawValue, UInt64(UInt(bitPattern: scope.toOpaque())))
-        return scope
     }
 
     /// The scope of factories that keep nothing: the type of ``Scope/unique``.
@@ -138,9 +122,6 @@ extension Scope {
         /// inside keep their singletons in it, and `Scope.singleton.reset()` there resets only
         /// those. Factories declared `.singleton` use it as they use ``Scope/singleton``.
         public func clone() -> Singleton {
-            // Until a clone exists, ``Scope/singleton`` can only be a scope whose singletons
-            // live in the process's storage (see `SingletonRealm.current`).
-            depot_note_singleton_clone()
             return Singleton(isolatedRealm: SingletonRealm(), standsFor: identity)
         }
 

@@ -1,5 +1,3 @@
-internal import CDepotAtomics
-
 /// Where process-wide scopes keep their instances.
 ///
 /// There is one for the process; ``Scope/withIsolatedSingletons(_:isolation:)`` (and
@@ -10,21 +8,17 @@ internal import CDepotAtomics
 final class SingletonRealm: Sendable {
     static let process = SingletonRealm()
 
-    /// The realm of ``Scope/singleton`` now: the process's, or a clone's. The task-local is
-    /// read only once a clone exists.
+    /// The realm of ``Scope/singleton`` now: the process's, or a clone's.
     static var current: SingletonRealm {
-        guard depot_has_singleton_clones() != 0 else { return process }
-        return Scope.singleton.isolatedRealm ?? process
+        isolated ?? process
     }
 
-    let instances = Locked(InstanceTable(), isVersioned: true)
-
-    deinit {
-        // Threads' hit caches may hold this realm's cells: they must not outlive it.
-        if instances.withLockReading({ table, _ in table.rememberedBy != nil }) {
-            HitCache.purge(owner: ObjectIdentifier(self))
-        }
+    /// The isolated realm of the clone of ``Scope/singleton`` current now, if any.
+    static var isolated: SingletonRealm? {
+        Scope.singleton.isolatedRealm
     }
+
+    let instances = Locked(InstanceTable())
 
     func removeInstances(of scope: Scope) {
         // The dropped cells are released after the lock; a custom storage's removeAll() runs

@@ -1,5 +1,3 @@
-internal import CDepotAtomics
-
 /// A factory's `onDispose` closure, erased to take the instance as `Any`.
 @usableFromInline
 final class Disposer: Sendable {
@@ -18,7 +16,7 @@ final class Disposer: Sendable {
 /// Made when a creation finishes and its instance is kept; kept in the instance table beside
 /// the cell.
 // @unchecked Sendable: `value` is of a Sendable type (`onDispose` requires `T: Sendable`),
-// erased to `Any`; `claim` is only changed atomically; everything else is immutable.
+// erased to `Any`; `isClaimedNow` is a `Locked`; everything else is immutable.
 @usableFromInline
 final class Disposal: @unchecked Sendable {
     let value: Any
@@ -30,8 +28,8 @@ final class Disposal: @unchecked Sendable {
     let factory: String
     /// The manager whose logger reports an error of a disposal that nobody awaits.
     weak var manager: ContainerManager?
-    /// 0 until the disposal is claimed by the one who runs it.
-    private let claimWord = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+    /// Whether the one who runs it claimed the disposal.
+    private let isClaimedNow = Locked(false)
 
     init(
         value: Any, disposer: Disposer, scope: ObjectIdentifier, factory: String,
@@ -42,8 +40,10 @@ final class Disposal: @unchecked Sendable {
         self.scope = scope
         self.factory = factory
         self.manager = manager
-        order = depot_atomic_add(disposalOrder, 1)
-        claimWord.initialize(to: 0)
+        order = Self.nextOrder.withLock { next in
+            defer { next += 1 }
+            return next
+        }
     }
 
     deinit {
@@ -53,17 +53,19 @@ final class Disposal: @unchecked Sendable {
             let (value, disposer, factory, manager) = (value, disposer, factory, manager)
             Task { await Self.dispose(value, disposer, factory: factory, reportingTo: manager) }
         }
-        claimWord.deallocate()
     }
 
     /// Claims the disposal for the caller, who must then run it: `true` once.
     @usableFromInline
     func claim() -> Bool {
-        depot_atomic_add(claimWord, 1) == 1
+        isClaimedNow.withLock { isClaimed in
+            defer { isClaimed = true }
+            return !isClaimed
+        }
     }
 
     /// Whether someone claimed the disposal (it has run or is about to).
-    var isClaimed: Bool { depot_atomic_load(claimWord) != 0 }
+    var isClaimed: Bool { isClaimedNow.withLock { $0 } }
 
     /// Runs the claimed disposals `disposals`, newest first, one after another, all of them
     /// whatever throws; returns the errors, each also logged through the logger of the manager
@@ -98,26 +100,16 @@ final class Disposal: @unchecked Sendable {
 
     /// Disposes, in a new task, the claimed disposals among `dropped` (what a change under an
     /// instance table's lock let go of): called after the lock, by `withLock`.
+    /// The source of disposal order, shared by every table, so that instances are disposed in
+    /// reverse creation order across containers and singletons alike.
+    private static let nextOrder = Locked(UInt64(0))
+
     static func disposeDropped(_ dropped: [Any]) {
-        // Compared by type, not cast: a cast of each dropped dictionary would look up
-        // conformances.
-        let disposals = dropped.compactMap {
-            Swift.type(of: $0) == Disposal.self
-                ? unsafeDowncast($0 as AnyObject, to: Disposal.self) : nil
-        }
+        let disposals = dropped.compactMap { $0 as? Disposal }
         guard !disposals.isEmpty else { return }
         Task { _ = await run(disposals) }
     }
 }
-
-/// The source of disposal order, shared by every table, so that instances are disposed in
-/// reverse creation order across containers and singletons alike.
-// nonisolated(unsafe): only ever read and written with atomic operations.
-nonisolated(unsafe) private let disposalOrder: UnsafeMutablePointer<UInt64> = {
-    let counter = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-    counter.initialize(to: 0)
-    return counter
-}()
 
 /// An error an `onDispose` closure threw, with the factory whose instance it was disposing.
 public struct DisposalError: Error, CustomStringConvertible {

@@ -1,6 +1,4 @@
 extension InstanceTable {
-    static var dropsDisposals: Bool { true }
-
     /// Keeps `disposal` for the instance kept now for `key`; the one it replaces (a cell
     /// `timeToLive` found too old) is dropped, and so disposed.
     mutating func replaceDisposal(for key: InstanceKey, with disposal: Disposal?) {
