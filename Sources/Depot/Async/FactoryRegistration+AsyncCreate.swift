@@ -16,18 +16,12 @@ extension FactoryRegistration {
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
-            // The node of a creation this lookup starts: its own allocation, which the creation's
-            // task frees once it has ended the creation (see `InFlight`).
-            var started: (node: UnsafeMutablePointer<InFlight>, creation: AsyncCreation)?
+            var started: AsyncCreation?
             let found = owner.withInstances(lookingUp: { table in
                 table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
                 {
-                    let creation = AsyncCreation(step: step)
-                    let node = UnsafeMutablePointer<InFlight>.allocate(capacity: 1)
-                    let scope = ObjectIdentifier(plan.scope)
-                    node.initialize(to: InFlight(key: key, scope: scope, shared: creation))
-                    started = (node, creation)
-                    return node
+                    started = AsyncCreation(step: step)
+                    return started
                 }
             })
             switch consume found {
@@ -50,7 +44,7 @@ extension FactoryRegistration {
                 origin = .cached
                 return try await creation.value(for: parent, as: T.self)
             case .create:
-                let (entry, creation) = started!
+                let creation = started!
                 let node = AsyncResolution(
                     step, scope: plan.scope, manager: manager, parent: parent,
                     creation: creation)
@@ -58,44 +52,38 @@ extension FactoryRegistration {
                 // Handed to the creation's task, which alone uses them from here on: the asker
                 // only waits. The closure and parameter are used as a resolve on one task
                 // would use them (see `FactoryRegistration`).
-                let work = Unchecked((self, body, parameter, plan, owner, clock, entry))
+                let work = Unchecked((self, body, parameter, plan, owner, clock))
                 Task {
-                    let (factory, body, parameter, plan, owner, clock, entry) = work.value
+                    let (factory, body, parameter, plan, owner, clock) = work.value
                     await factory.create(
-                        entry, node: node, key: key, body: body, parameter: parameter,
-                        plan: plan, owner: owner, clock: clock)
+                        node: node, key: key, body: body, parameter: parameter, plan: plan,
+                        owner: owner, clock: clock)
                 }
                 return try await creation.value(for: parent, as: T.self)
             }
         }
     }
 
-    /// Runs `body` in `node` for the creation whose node `entry` its table links, stores what
-    /// it makes (or forgets the creation, if it throws), frees `entry`, and resumes the
-    /// waiters of its ``AsyncCreation``.
+    /// Runs `body` in `node` for its creation, which its table records, stores what it makes
+    /// (or forgets the creation, if it throws), and resumes the waiters of its
+    /// ``AsyncCreation``.
     private func create<Owner: InstanceOwner>(
-        _ entry: UnsafeMutablePointer<InFlight>, node: AsyncResolution, key: InstanceKey,
-        body: Body, parameter: P, plan: ContainerManager.Plan, owner: Owner,
-        clock: ContainerManager.Clock?
+        node: AsyncResolution, key: InstanceKey, body: Body, parameter: P,
+        plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock?
     ) async {
-        // Read under the table's lock by other tasks until it is ended: freed after that.
-        defer {
-            entry.deinitialize(count: 1)
-            entry.deallocate()
-        }
         let creation = node.creation!
         let value: T
         do {
             value = try await node.make(body, parameter)
         } catch {
-            owner.withInstances { $0.abandon(entry) }
+            owner.withInstances { $0.abandon(creation, for: key) }
             creation.finish(.failure(error))
             return
         }
         let createdAt = clock?.now() ?? 0
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
         let isKept = owner.keep(
-            value, madeBy: entry, key: key, scope: plan.scope, createdAt: createdAt,
+            value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
             disposal: disposal
         ).isKept
         if !isKept {
@@ -165,8 +153,8 @@ extension FactoryRegistration {
 extension InstanceTable {
     /// Forgets `creation`, which failed, unless a reset or a registration cancelled it
     /// meanwhile: the next resolve creates again.
-    mutating func abandon(_ creation: UnsafeMutablePointer<InFlight>) {
-        _ = creations.end(creation)
+    mutating func abandon(_ creation: PendingCreation, for key: InstanceKey) {
+        _ = creations.end(creation, for: key)
     }
 }
 

@@ -10,21 +10,26 @@ class PendingCreation: @unchecked Sendable {
         self.step = step
     }
 
+    /// Readies the creation for a waiter that found it, under the lock of its table.
+    func prepareForWaiter() {}
+
     /// Marks the creation finished and wakes the threads waiting for it, under the lock of the
-    /// table it was made in. An async creation's waiters are woken by its result instead.
+    /// table it was made in; returns whether any waited. An async creation's waiters are woken
+    /// by its result instead.
     @usableFromInline
-    func markFinished() {}
+    func markFinished() -> Bool { false }
 }
 
-/// A synchronous creation that another thread waits for: made by the first waiter, from the
-/// table's ``InFlight`` node, under the table's lock. Nearly no creation gets one.
+/// A synchronous creation: made by the thread that runs the factory, and waited for by the
+/// threads that ask for the same instance meanwhile.
 ///
-/// Whether it has finished is read and written under the lock of the instance table it was
-/// made in: the creator marks it finished there as it keeps the instance, also when a reset
-/// cancelled it (see ``InstanceTable/Creations``), and a waiter sleeps on the condition with
-/// that lock.
-// @unchecked Sendable: `isFinished` is read and written only under the lock of the creation's
-// table; `owner` only under `Creation.waitGraph`.
+/// Whether it has finished, and its condition (made by the first waiter: nearly no creation
+/// gets one), are read and written under the lock of the instance table it was made in: the
+/// creator marks it finished there as it keeps the instance, also when a reset cancelled it
+/// (see ``InstanceTable/Creations``), and a waiter sleeps on the condition with that lock.
+// @unchecked Sendable: `isFinished` and `condition` are read and written only under the lock of
+// the creation's table; `owner`, once the creation is in its table, only under
+// `Creation.waitGraph`.
 @usableFromInline
 final class Creation: PendingCreation, @unchecked Sendable {
     /// Guards every `owner` and every `ResolutionFrame.waitingOn`: the wait-for graph that lets
@@ -34,23 +39,30 @@ final class Creation: PendingCreation, @unchecked Sendable {
 
     private var owner: ResolutionFrame?
     private var isFinished = false
-    private let condition = Condition()
+    private var condition: Condition?
 
-    /// Makes the record of `creation`, a synchronous one found in flight; the caller holds
-    /// the lock of its table, so its creator is still making it, on its frame.
-    init(waitingFor creation: InFlight) {
-        let creator = creation.unshared!
-        owner = creator.owner.takeUnretainedValue()
-        super.init(step: creator.step)
+    /// Makes the record of a creation of `step` by the thread whose frame is `creator`.
+    @usableFromInline
+    init(step: ResolutionStep, creator: ResolutionFrame) {
+        owner = creator
+        super.init(step: step)
+    }
+
+    override func prepareForWaiter() {
+        if condition == nil {
+            condition = Condition()
+        }
     }
 
     @usableFromInline
-    override func markFinished() {
+    override func markFinished() -> Bool {
         isFinished = true
-        condition.broadcast()
+        condition?.broadcast()
+        return condition != nil
     }
 
-    /// Ends the creation for the waiters' cycle checks, after ``markFinished()``.
+    /// Ends the creation for the waiters' cycle checks, after ``markFinished()``: only for one
+    /// that had waiters, since only their waits read it.
     @usableFromInline
     func finish() {
         Self.waitGraph.lock()
@@ -70,7 +82,8 @@ final class Creation: PendingCreation, @unchecked Sendable {
             frame.failOnFirstCycle()
             frame.failCircularWait(continuingWith: circle)
         }
-        table.wait(on: condition) { isFinished }
+        // Made by the lookup that found the creation, under the table's lock.
+        table.wait(on: condition!) { isFinished }
         Self.waitGraph.lock()
         frame.waitingOn = nil
         frame.waitingPath = []

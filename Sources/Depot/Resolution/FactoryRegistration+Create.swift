@@ -51,72 +51,59 @@ extension FactoryRegistration {
         // Only a factory with a `timeToLive` reads the clock: an instance's age matters to no
         // other (one kept without, and given a `timeToLive` later, counts as old).
         let clock = plan.timeToLive == nil ? nil : manager.clock
-        // The node the table links while this thread creates the instance (see `InFlight`), on
-        // this thread's stack: every creation this loop starts ends (in `keep`) before the
-        // closure returns, so no table holds the node after.
-        return withUnsafeTemporaryAllocation(of: InFlight.self, capacity: 1) { buffer in
-            let node = buffer.baseAddress!
-            while true {
-                // Read before the lock: a clock is user code.
-                let now = clock?.now() ?? 0
-                // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
-                let found = owner.withInstances(lookingUp: { table in
-                    table.lookup(
-                        key, in: plan.scope, timeToLive: plan.timeToLive, now: now,
-                        step: frame.top
-                    ) {
-                        node.initialize(
-                            to: InFlight(
-                                key: key, scope: ObjectIdentifier(plan.scope),
-                                unshared: UnsharedCreation(owner: frame, step: frame.top)))
-                        return node
-                    }
-                })
-                switch consume found {
-                case .hit(let cell):
-                    if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
-                        origin = .cached
-                        return value
-                    }
-                case .stored(let stored):
-                    origin = .cached
-                    return storedValue(stored, plan: plan, parameter: parameter)
-                case .absent, .busy:
-                    preconditionFailure("a creating, waiting lookup is never absent or busy")
-                case .waitFor(let creation):
-                    guard let creation = creation as? Creation else {
-                        fatalError(
-                            "Depot: \(step(parameter)) is being created by an async factory.")
-                    }
-                    creation.wait(by: frame, in: owner)
-                case .create:
-                    return create(
-                        node, in: owner, key: key, parameter: parameter, plan: plan,
-                        clock: clock, origin: &origin)
+        while true {
+            // Read before the lock: a clock is user code.
+            let now = clock?.now() ?? 0
+            var started: Creation?
+            // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
+            let found = owner.withInstances(lookingUp: { table in
+                table.lookup(
+                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top
+                ) {
+                    started = Creation(step: frame.top, creator: frame)
+                    return started
                 }
+            })
+            switch found {
+            case .hit(let cell):
+                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
+                    origin = .cached
+                    return value
+                }
+            case .stored(let stored):
+                origin = .cached
+                return storedValue(stored, plan: plan, parameter: parameter)
+            case .absent, .busy:
+                preconditionFailure("a creating, waiting lookup is never absent or busy")
+            case .waitFor(let creation):
+                guard let creation = creation as? Creation else {
+                    fatalError("Depot: \(step(parameter)) is being created by an async factory.")
+                }
+                creation.wait(by: frame, in: owner)
+            case .create:
+                return create(
+                    started!, in: owner, key: key, parameter: parameter, plan: plan,
+                    clock: clock, origin: &origin)
             }
         }
     }
 
-    /// Carries out the creation `node` that a lookup in `owner` linked, and ends it: keeps the
+    /// Carries out `creation`, which a lookup in `owner` recorded, and ends it: keeps the
     /// value, unless a reset cancelled the creation, and wakes the threads waiting for it.
     @inlinable
     func create<Owner: InstanceOwner>(
-        _ node: UnsafeMutablePointer<InFlight>, in owner: Owner, key: InstanceKey, parameter: P,
+        _ creation: Creation, in owner: Owner, key: InstanceKey, parameter: P,
         plan: ContainerManager.Plan, clock: ContainerManager.Clock?,
         origin: inout ResolutionOrigin
     ) -> T {
         let value = run(parameter, plan: plan, origin: &origin)
         let createdAt = clock?.now() ?? 0
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
-        let (isKept, shared) = owner.keep(
-            value, madeBy: node, key: key, scope: plan.scope, createdAt: createdAt,
+        let (isKept, hadWaiters) = owner.keep(
+            value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
             disposal: disposal)
-        // Unlinked by the end (or by a reset before): no other thread reaches it now.
-        node.deinitialize(count: 1)
-        if let shared {
-            // A synchronous creation's record is a `Creation`: only its waiters make one.
-            unsafeDowncast(shared, to: Creation.self).finish()
+        if hadWaiters {
+            creation.finish()
         }
         if !isKept {
             // Handed to the caller, as a `.unique` instance would be, and not kept: so not

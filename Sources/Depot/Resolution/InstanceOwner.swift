@@ -20,32 +20,28 @@ protocol InstanceOwner: AnyObject {
 
 extension InstanceOwner {
     /// Keeps `value`, made by `creation` (see ``InstanceTable/finish(_:key:value:scope:createdAt:disposal:)``),
-    /// and marks the creation finished, under the lock; notes this owner in the scope's holders
-    /// if it is its first instance of a per-container scope. Returns whether the value was kept,
-    /// and the creation's shared record, if others may wait on it, marked finished
-    /// (``PendingCreation/markFinished()``): a synchronous creator must then `finish()` it.
-    /// Shared by the synchronous and async creations.
+    /// and marks the creation finished (``PendingCreation/markFinished()``), under the lock;
+    /// notes this owner in the scope's holders if it is its first instance of a per-container
+    /// scope. Returns whether the value was kept, and whether a thread waited for the
+    /// creation. Shared by the synchronous and async creations.
     @inlinable
     func keep<Value>(
-        _ value: Value, madeBy creation: UnsafeMutablePointer<InFlight>, key: InstanceKey,
+        _ value: Value, madeBy creation: PendingCreation, key: InstanceKey,
         scope: Scope, createdAt: Double, disposal: Disposal?
-    ) -> (isKept: Bool, shared: PendingCreation?) {
-        let (isKept, isFirstOfScope, shared) = withInstances(keeping: { table in
-            let (isKept, shared) = table.finish(
+    ) -> (isKept: Bool, hadWaiters: Bool) {
+        let kept = withInstances(keeping: { table in
+            let isKept = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
                 disposal: disposal)
-            shared?.markFinished()
-            return (
-                isKept,
-                isKept && scope.placement == .container
-                    && table.needsTracking(in: scope),
-                shared
-            )
+            return InstanceTable.Kept(
+                isKept: isKept, hadWaiters: creation.markFinished(),
+                isFirstOfScope: isKept && scope.placement == .container
+                    && table.needsTracking(in: scope))
         })
-        if isFirstOfScope {
+        if kept.isFirstOfScope {
             noteHolding(scope)
         }
-        return (isKept, shared)
+        return (kept.isKept, kept.hadWaiters)
     }
 }
 

@@ -41,11 +41,11 @@ struct InstanceTable: DropsValues {
         }
     }
 
-    /// What keeping a created instance did: whether it kept it, whether its owner must now be
-    /// noted in the holders of its scope, and the creation's shared record, if others may wait
-    /// on it.
+    /// What keeping a created instance did: whether it kept it, whether a thread waited for
+    /// the creation, and whether the table's owner must now be noted in the holders of its
+    /// scope.
     @usableFromInline
-    typealias Kept = (isKept: Bool, isFirstOfScope: Bool, shared: PendingCreation?)
+    typealias Kept = (isKept: Bool, hadWaiters: Bool, isFirstOfScope: Bool)
 
     /// What a lookup found.
     @usableFromInline
@@ -54,7 +54,7 @@ struct InstanceTable: DropsValues {
         /// The instance a custom scope's storage gave back.
         case stored(Any)
         case waitFor(PendingCreation)
-        /// The caller's node is linked: it must carry out the creation and end it.
+        /// The caller's creation is recorded: it must carry it out and end it.
         case create
         /// Nothing is kept and the caller asked not to create (see `warmed()`).
         case absent
@@ -103,14 +103,13 @@ struct InstanceTable: DropsValues {
     }
 
     /// The kept cell, or the creation to wait for (`.busy` if `waits` is false), or else the
-    /// new creation whose node `makeCreation` initialised (see ``InFlight``), which the caller
-    /// must carry out and end with `finish` (or `abandon`); `.absent` when `makeCreation`
-    /// returns `nil`.
+    /// new creation `makeCreation` made, now recorded, which the caller must carry out and end
+    /// with `finish` (or `abandon`); `.absent` when `makeCreation` returns `nil`.
     @usableFromInline
     mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
         step: @autoclosure () -> ResolutionStep, waits: Bool = true,
-        makeCreation: () -> UnsafeMutablePointer<InFlight>?
+        makeCreation: () -> PendingCreation?
     ) -> Lookup {
         if let custom = scope.custom {
             if let value = storedValue(
@@ -122,12 +121,13 @@ struct InstanceTable: DropsValues {
         } else if let cell = cell(for: key, in: scope, timeToLive: timeToLive, now: now) {
             return .hit(cell)
         }
-        if !waits, creations.contains(key) { return .busy }
-        if let creation = creations.waitable(for: key) {
+        if let creation = creations.creation(for: key) {
+            guard waits else { return .busy }
+            creation.prepareForWaiter()
             return .waitFor(creation)
         }
-        guard let node = makeCreation() else { return .absent }
-        creations.start(node)
+        guard let creation = makeCreation() else { return .absent }
+        creations.start(creation, for: key, scope: scope)
         if key.parameter != nil {
             parameterised.insert(key.factory)
         }
@@ -135,15 +135,14 @@ struct InstanceTable: DropsValues {
     }
 
     /// Ends `creation` and keeps `value` it made, unless a reset or a registration cancelled
-    /// the creation meanwhile. Returns whether the value was kept, and the creation's shared
-    /// record, if others may wait on it, for the caller to mark finished.
+    /// the creation meanwhile. Returns whether the value was kept.
     ///
     /// Inlinable, so that the cell is made where `Value` is known; the rest is not generic.
     @inlinable
     mutating func finish<Value>(
-        _ creation: UnsafeMutablePointer<InFlight>, key: InstanceKey, value: Value, scope: Scope,
+        _ creation: PendingCreation, key: InstanceKey, value: Value, scope: Scope,
         createdAt: Double, disposal: Disposal? = nil
-    ) -> (isKept: Bool, shared: PendingCreation?) {
+    ) -> Bool {
         // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
         let none = isNone(value)
         var cell: Cell?
@@ -166,18 +165,14 @@ struct InstanceTable: DropsValues {
     /// scope (whose storage gets `value`), and when nothing is kept.
     @usableFromInline
     mutating func keep(
-        _ creation: UnsafeMutablePointer<InFlight>, key: InstanceKey,
+        _ creation: PendingCreation, key: InstanceKey,
         value: @autoclosure () -> Any, isNone: Bool, cell: consuming Cell?, scope: Scope,
         createdAt: Double, disposal: Disposal?
-    ) -> (isKept: Bool, shared: PendingCreation?) {
-        let (isCurrent, shared) = creations.end(creation)
-        guard isCurrent else { return (false, shared) }
-        return (
-            keep(
-                key: key, value: value(), isNone: isNone, cell: cell, scope: scope,
-                createdAt: createdAt, disposal: disposal, step: creation.pointee.step),
-            shared
-        )
+    ) -> Bool {
+        guard creations.end(creation, for: key) else { return false }
+        return keep(
+            key: key, value: value(), isNone: isNone, cell: cell, scope: scope,
+            createdAt: createdAt, disposal: disposal, step: creation.step)
     }
 
     /// Keeps `value` (`cell`, unless it is a custom scope's) of a creation that was current.
