@@ -24,9 +24,7 @@ final class AsyncResolution: @unchecked Sendable {
     @TaskLocal static var redirected: Set<ObjectIdentifier> = []
 
     @usableFromInline let step: ResolutionStep
-    // unowned(unsafe): a scope identity, never deallocated; every task's nodes name the same
-    // few, so counting them would be a write all cores share.
-    unowned(unsafe) let scope: Scope
+    let scope: Scope
     let manager: ContainerManager
     @usableFromInline let parent: AsyncResolution?
     /// The graph of the outermost resolution, shared by every node below it.

@@ -19,7 +19,8 @@ extension FactoryRegistration {
     ) async throws -> (T, Bool) {
         switch node.graph.lookup(key, owner: owner, parameter: parameterKey, step: node.step) {
         case .kept(let kept):
-            return (kept.value(as: T.self), true)
+            // The key names `T`.
+            return (kept as! T, true)
         case .waitFor(let creation):
             // Another task of the resolution makes it, unless its step is on this path: a
             // cycle, which waiting would never end.
@@ -29,7 +30,7 @@ extension FactoryRegistration {
             do {
                 let value = try await node.make(body, parameter)
                 node.graph.finish(
-                    key, owner: owner, parameter: parameterKey, instance: GraphValue(value)
+                    key, owner: owner, parameter: parameterKey, instance: value
                 )?.finish(.success(value))
                 return (value, false)
             } catch {

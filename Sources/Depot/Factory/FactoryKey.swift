@@ -2,53 +2,41 @@
 /// property's name, through `#function`) and the type it makes.
 @usableFromInline
 struct FactoryKey: Hashable, Sendable {
-    /// The address of the key's characters: every use of one factory declaration shares one
-    /// string literal, so the address identifies it without reading the characters.
-    @usableFromInline let name: UInt
+    /// The key as declared.
+    @usableFromInline let name: StaticString
+    /// What identifies `name`: see ``address(of:)``.
+    @usableFromInline let nameAddress: UInt
+    /// The type the factory makes, and what identifies it.
+    @usableFromInline let valueType: Any.Type
     @usableFromInline let type: ObjectIdentifier
 
     @inlinable
     init(name: StaticString, type: Any.Type) {
-        self.init(name: Self.address(of: name), type: ObjectIdentifier(type))
-    }
-
-    @inlinable
-    init(name: UInt, type: ObjectIdentifier) {
         self.name = name
-        self.type = type
+        nameAddress = Self.address(of: name)
+        valueType = type
+        self.type = ObjectIdentifier(type)
     }
 
-    /// What identifies a key's string literal: its address, or a one-character literal's value.
+    /// What identifies a key's string literal: the address of its characters (every use of one
+    /// factory declaration shares its literal), or a one-character literal's scalar value.
+    // The address is only compared and hashed, never read through: this is the one place Depot
+    // turns a pointer into a number, and it dereferences nothing.
     @inlinable
     static func address(of name: StaticString) -> UInt {
         name.hasPointerRepresentation
             ? UInt(bitPattern: name.utf8Start) : UInt(name.unicodeScalar.value)
     }
 
-    /// Dictionaries and sets hash a key through this, not through `Hasher`: a key is two
-    /// addresses that nobody outside the process chooses, so a multiply-and-fold mix of them is
-    /// enough, at a fraction of SipHash's cost. (`_rawHashValue(seed:)` is the standard
-    /// library's customisation point for exactly this; `hash(into:)` stays as synthesised.)
-    @usableFromInline
-    func _rawHashValue(seed: Int) -> Int {
-        Int(bitPattern: HashMix.mix(HashMix.mix(UInt(bitPattern: seed), name), type))
-    }
-}
-
-/// A cheap mixing of machine words into a hash, for keys made of addresses.
-enum HashMix {
-    /// Mixes `word` into `hash`: multiplied by a 64-bit odd constant, its high half folded
-    /// into the low one, so that the low bits (which pick a dictionary bucket) depend on every
-    /// bit.
-    @inline(__always)
-    static func mix(_ hash: UInt, _ word: UInt) -> UInt {
-        let product = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-        return product ^ (product >> 32)
+    @inlinable
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.nameAddress == rhs.nameAddress && lhs.type == rhs.type
     }
 
-    @inline(__always)
-    static func mix(_ hash: UInt, _ word: ObjectIdentifier) -> UInt {
-        mix(hash, UInt(bitPattern: word))
+    @inlinable
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(nameAddress)
+        hasher.combine(type)
     }
 }
 
@@ -72,20 +60,9 @@ struct InstanceKey: Hashable, Sendable {
     // Hashes only what is there: most keys have neither owner nor parameter.
     @usableFromInline
     func hash(into hasher: inout Hasher) {
-        hasher.combine(factory.name)
-        hasher.combine(factory.type)
+        hasher.combine(factory)
         if let owner { hasher.combine(owner) }
         if let parameter { hasher.combine(parameter.value) }
-    }
-
-    /// What dictionaries hash: the factory key's hash, mixed with the owner's address and the
-    /// parameter's own hash, if any.
-    @usableFromInline
-    func _rawHashValue(seed: Int) -> Int {
-        var hash = UInt(bitPattern: factory._rawHashValue(seed: seed))
-        if let owner { hash = HashMix.mix(hash, owner) }
-        if let parameter { hash = HashMix.mix(hash, UInt(bitPattern: parameter.value.hashValue)) }
-        return Int(bitPattern: hash)
     }
 
     @usableFromInline
@@ -114,17 +91,8 @@ final class ParameterKey: Sendable {
 }
 
 extension FactoryKey: CustomStringConvertible {
-    /// The key as declared, read back from its string literal: `api`.
-    var literal: String {
-        // Unicode scalar keys (a one-character literal) are stored as their value, below any
-        // address; string literals are stored as the address of their NUL-terminated bytes.
-        name <= 0x10FFFF
-            ? String(Character(Unicode.Scalar(UInt32(name)) ?? "?"))
-            : String(cString: UnsafePointer<CChar>(bitPattern: name)!)
-    }
-
-    /// The type the factory declares.
-    var valueType: Any.Type { unsafeBitCast(type, to: Any.Type.self) }
+    /// The key as declared: `api`.
+    var literal: String { name.description }
 
     /// `key<Type>`.
     @usableFromInline var description: String { "\(literal)<\(valueType)>" }

@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-    import Darwin
-#elseif canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 extension FactoryRegistration {
     /// Whether a factory has been registered for this key in its container.
     var isRegistered: Bool {
@@ -53,19 +45,8 @@ extension FactoryRegistration {
     /// compiler shares the literal, as optimised builds do.
     @inlinable
     func isDeclaration(_ caller: StaticString) -> Bool {
-        FactoryKey.address(of: caller) == keyName || Self.isKey(keyName, named: caller)
-    }
-
-    /// Whether the key whose name is at `keyName` has the characters of `name`: for literals
-    /// the compiler did not share.
-    @usableFromInline
-    static func isKey(_ keyName: UInt, named name: StaticString) -> Bool {
-        // A key of one character is its scalar's value, not an address (see FactoryKey).
-        guard name.hasPointerRepresentation, keyName > 0x10FFFF,
-            let key = UnsafePointer<CChar>(bitPattern: keyName)
-        else { return false }
-        return strcmp(key, UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self))
-            == 0
+        FactoryKey.address(of: caller) == FactoryKey.address(of: keyName)
+            || caller.description == keyName.description
     }
 
     /// Keeps a modifier applied from outside the declaration with the registration.

@@ -123,7 +123,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @usableFromInline var manager: ContainerManager
     /// The address of the key's name (see ``FactoryKey``); with `T` it makes the key, so the
     /// value does not store the type.
-    @usableFromInline let keyName: UInt
+    @usableFromInline let keyName: StaticString
     @usableFromInline var body: Body
     /// The scope the factory declares, if any.
     @usableFromInline var scope: Scope?
@@ -134,13 +134,13 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     init(container: any ManagedContainer, name: StaticString, body: Body) {
         self.container = container
         self.manager = container.manager
-        self.keyName = FactoryKey.address(of: name)
+        self.keyName = name
         self.body = body
     }
 
     /// The key and the type; traces and messages read the key's name back from it.
     @inlinable
-    var key: FactoryKey { FactoryKey(name: keyName, type: ObjectIdentifier(T.self)) }
+    var key: FactoryKey { FactoryKey(name: keyName, type: T.self) }
 
     /// Replaces the options with `change` applied to them.
     @usableFromInline

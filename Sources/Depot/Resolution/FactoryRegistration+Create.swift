@@ -15,11 +15,12 @@ extension FactoryRegistration {
             let key = InstanceKey(
                 factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
             if let kept = frame.graphInstance(for: key) {
-                value = kept.value(as: T.self)
+                // The key names `T`.
+                value = kept as! T
                 origin = .cached
             } else {
                 value = run(parameter, plan: plan, origin: &origin)
-                frame.setGraphInstance(GraphItem(value), for: key)
+                frame.setGraphInstance(value, for: key)
             }
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))

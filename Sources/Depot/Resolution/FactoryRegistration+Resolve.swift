@@ -66,12 +66,10 @@ extension FactoryRegistration {
             // Loaded once and unwrapped before the cast: the instance can go at any moment, and
             // the optimised cast of an optional weak load does not check for nil (a release
             // build crashed in swift_dynamicCastClass when it went between two loads).
-            guard let object = unsafeDowncast(cell, to: InstanceTable.WeakCell.self).object else {
-                return nil
-            }
+            guard let object = (cell as! InstanceTable.WeakCell).object else { return nil }
             return object as? T
         }
-        return unsafeDowncast(cell, to: InstanceTable.StrongCell<T>.self).value
+        return (cell as! InstanceTable.StrongCell<T>).value
     }
 
     /// Runs the decorators and traces.

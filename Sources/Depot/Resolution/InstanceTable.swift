@@ -98,7 +98,7 @@ struct InstanceTable: DropsValues {
         guard let cell = cells[key], cell.scope === scope else { return nil }
         if let timeToLive, now - cell.createdAt >= timeToLive { return nil }
         // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
-        if scope.holdsWeakly, unsafeDowncast(cell, to: WeakCell.self).object == nil { return nil }
+        if scope.holdsWeakly, (cell as! WeakCell).object == nil { return nil }
         return cell
     }
 

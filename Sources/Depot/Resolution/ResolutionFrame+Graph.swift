@@ -5,10 +5,9 @@ extension ResolutionFrame {
     func endLocalGraph() {
         // Emptied out of place: releasing an instance runs its deinit, which may resolve on
         // this thread and so use `localGraph` again.
-        var ended = LocalGraph()
+        var ended: [InstanceKey: Any] = [:]
         swap(&ended, &localGraph)
-        ended.removeAllForNextGraph()
-        localGraph = ended
+        ended.removeAll()
     }
 
     /// The graph of the running resolution, made now if it has none yet: what a `Lazy` or
@@ -19,8 +18,8 @@ extension ResolutionFrame {
         let made = ResolutionGraph().share()
         made.enter()
         if !localGraph.isEmpty {
-            made.adopt(localGraph.all)
-            localGraph.removeAllForNextGraph()
+            made.adopt(localGraph)
+            localGraph = [:]
         }
         graph = made
         return made
@@ -66,7 +65,7 @@ extension ResolutionFrame {
 
     /// The graph-scoped instance made earlier in this resolution for `key`.
     @usableFromInline
-    func graphInstance(for key: InstanceKey) -> KeptGraphInstance? {
+    func graphInstance(for key: InstanceKey) -> Any? {
         if let graph {
             return graph.instance(for: key)
         }
@@ -74,14 +73,14 @@ extension ResolutionFrame {
             // Not started yet: inside an async factory's closure, its graph is the one.
             return AsyncResolution.ambient?.graph.instance(for: key)
         }
-        return localGraph[key]?.kept
+        return localGraph[key]
     }
 
     /// Keeps `instance` for the rest of this resolution.
     @usableFromInline
-    func setGraphInstance(_ instance: GraphItem, for key: InstanceKey) {
+    func setGraphInstance(_ instance: Any, for key: InstanceKey) {
         if let graph {
-            graph.setInstance(instance.boxed, for: key)
+            graph.setInstance(instance, for: key)
         } else if depth > 0 {
             localGraph[key] = instance
         }

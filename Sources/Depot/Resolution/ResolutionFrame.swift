@@ -24,7 +24,7 @@ final class ResolutionFrame {
     var graph: ResolutionGraph?
     /// The graph-scoped instances of the current resolution while it has no shared `graph`:
     /// this thread's alone, so kept without a lock, and moved into the graph when one is made.
-    var localGraph = LocalGraph()
+    var localGraph: [InstanceKey: Any] = [:]
     /// Whether `graph` was joined, so the resolution that joined it (not the outermost resolve)
     /// ends its part in it.
     var isGraphJoined = false

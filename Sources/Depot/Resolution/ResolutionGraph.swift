@@ -1,58 +1,8 @@
-/// A graph-scoped instance, kept by its factory's key, which names its type: a
-/// ``GraphValue`` of that type, so that reading it back is a downcast, not a dynamic cast from
-/// `Any`.
-@usableFromInline
-class GraphInstance {
-    @usableFromInline
-    init() {}
-
-    /// The instance, if it is an object: what a graph holds weakly once its resolutions are
-    /// over. `nil` for a value type, which cannot be held weakly.
-    var object: AnyObject? { nil }
-
-    /// What a lookup that finds this returns.
-    var kept: KeptGraphInstance { .typed(self) }
-}
-
-/// A graph-scoped instance of type `T`.
-@usableFromInline
-final class GraphValue<T>: GraphInstance {
-    @usableFromInline let value: T
-
-    @usableFromInline
-    init(_ value: T) {
-        self.value = value
-    }
-
-    override var object: AnyObject? { asObject(value) }
-}
-
-/// A graph-scoped instance found for a key.
-@usableFromInline
-enum KeptGraphInstance {
-    /// Kept strongly, as the ``GraphValue`` of the key's type that was stored.
-    case typed(GraphInstance)
-    /// Kept weakly by a graph whose resolutions are over: an object of the key's type.
-    case object(AnyObject)
-    /// Kept strongly without a box: an instance of the key's type, a class (see ``GraphItem``).
-    case bare(AnyObject)
-
-    /// The instance, of the type `T` that the key names.
-    @inlinable
-    func value<T>(as type: T.Type) -> T {
-        switch self {
-        case .typed(let instance): unsafeDowncast(instance, to: GraphValue<T>.self).value
-        case .object(let object): object as! T
-        // Stored by `GraphItem(_:)` from a `T` that is one reference to an object.
-        case .bare(let object): unsafeBitCast(object, to: T.self)
-        }
-    }
-}
-
 /// What an async factory found in a graph.
 @usableFromInline
 enum GraphLookup {
-    case kept(KeptGraphInstance)
+    /// The instance, of the type its key names.
+    case kept(Any)
     case waitFor(AsyncCreation)
     case create
 }
@@ -83,18 +33,18 @@ final class ResolutionGraph: Sendable {
     }
 
     private enum Entry {
-        case strong(GraphInstance)
+        case strong(Any)
         case weak(WeakBox)
     }
 
     private let state = Locked(State())
 
     /// The instance kept for `key`, if it is still alive.
-    func instance(for key: InstanceKey) -> KeptGraphInstance? {
+    func instance(for key: InstanceKey) -> Any? {
         state.withLock { state in
             switch state.instances[key] {
-            case .strong(let instance): instance.kept
-            case .weak(let box): box.object.map { .object($0) }
+            case .strong(let instance): instance
+            case .weak(let box): box.object
             case nil: nil
             }
         }
@@ -111,8 +61,8 @@ final class ResolutionGraph: Sendable {
         let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
         return state.withLock { state in
             switch state.instances[key] {
-            case .strong(let instance): return .kept(instance.kept)
-            case .weak(let box): if let object = box.object { return .kept(.object(object)) }
+            case .strong(let instance): return .kept(instance)
+            case .weak(let box): if let object = box.object { return .kept(object) }
             case nil: break
             }
             switch state.creations[key] {
@@ -135,7 +85,7 @@ final class ResolutionGraph: Sendable {
     @usableFromInline
     func finish(
         _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
-        instance: GraphInstance?
+        instance: Any?
     ) -> AsyncCreation? {
         let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
         return state.withLock { state in
@@ -150,7 +100,7 @@ final class ResolutionGraph: Sendable {
     }
 
     /// Keeps `instance` for `key`, strongly while a resolution runs in the graph.
-    func setInstance(_ instance: GraphInstance, for key: InstanceKey) {
+    func setInstance(_ instance: Any, for key: InstanceKey) {
         state.withLock { state in
             if let replaced = state.instances.updateValue(.strong(instance), forKey: key) {
                 state.drop(replaced)
@@ -160,7 +110,7 @@ final class ResolutionGraph: Sendable {
 
     /// Keeps `instances`, which the resolution that made this graph kept before anything
     /// shared it, strongly.
-    func adopt(_ instances: [InstanceKey: GraphInstance]) {
+    func adopt(_ instances: [InstanceKey: Any]) {
         state.withLock { state in
             for (key, instance) in instances {
                 if let replaced = state.instances.updateValue(.strong(instance), forKey: key) {
@@ -195,29 +145,11 @@ final class ResolutionGraph: Sendable {
             state.instances = state.instances.compactMapValues { entry in
                 switch entry {
                 case .strong(let instance):
-                    instance.object.map { .weak(WeakBox($0)) }
+                    asObject(instance).map { .weak(WeakBox($0)) }
                 case .weak(let box):
                     box.object == nil ? nil : entry
                 }
             }
         }
-    }
-
-    /// Empties the graph for reuse by the next resolution on the same thread.
-    func removeAll() {
-        state.withLock { state in
-            state.drop(state.instances)
-            state.instances.removeAllForNextGraph()
-            state.resolutions = 0
-            state.isShared = false
-        }
-    }
-}
-
-extension Dictionary where Key == InstanceKey {
-    /// Empties the instances of a graph that ended, keeping their room for the next resolution
-    /// on the thread, unless the graph was unusually large (more than 64 instances).
-    mutating func removeAllForNextGraph() {
-        removeAll(keepingCapacity: count <= 64)
     }
 }
