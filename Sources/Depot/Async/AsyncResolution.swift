@@ -61,13 +61,14 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// The current node: the async resolution whose factory's closure is running, if any.
+    /// Outside a task there is none, and the task-local is not read.
     static var ambient: AsyncResolution? {
-        current
+        withUnsafeCurrentTask { $0 == nil } ? nil : current
     }
 
     /// Whether resolves on the child container of `manager` go to its parent in this task.
     static func isRedirected(_ manager: ContainerManager) -> Bool {
-        redirected.contains(ObjectIdentifier(manager))
+        withUnsafeCurrentTask { $0 != nil } && redirected.contains(ObjectIdentifier(manager))
     }
 
     /// Runs `body` for `parameter` with this node current, and returns what it made; the

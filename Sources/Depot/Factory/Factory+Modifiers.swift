@@ -34,7 +34,7 @@ extension FactoryModifying {
     /// Sets the built-in scope `kind`, as ``scope(_:)`` sets any.
     @inlinable
     consuming func builtIn(_ kind: Scope.BuiltIn) -> Self {
-        registration.apply(builtIn: Scope.builtIn(kind))
+        registration.apply(builtIn: kind)
         return self
     }
 

@@ -25,7 +25,7 @@ extension FactoryRegistration {
             persist(modifier)
         }
         switch modifier {
-        case .scope(let scope): self.scope = scope.identity
+        case .scope(let scope): declaredScope = .other(scope.identity)
         case .timeToLive(let seconds): timeToLive = seconds
         case .decorator(let decorator): self.decorator = decorator
         }
@@ -33,11 +33,11 @@ extension FactoryRegistration {
 
     /// Sets a built-in scope as ``apply(_:caller:)`` sets any.
     @inlinable
-    mutating func apply(builtIn scope: Scope) {
+    mutating func apply(builtIn kind: Scope.BuiltIn) {
         if persistsModifiers {
-            persist(.scope(scope))
+            persist(.scope(Scope.builtIn(kind)))
         }
-        self.scope = scope
+        declaredScope = .builtIn(kind)
     }
 
     /// Whether `caller`, the function that applies a modifier, is the factory's declaration:

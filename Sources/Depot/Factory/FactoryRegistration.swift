@@ -125,8 +125,9 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// value does not store the type.
     @usableFromInline let keyName: StaticString
     @usableFromInline var body: Body
-    /// The scope the factory declares, if any.
-    @usableFromInline var scope: Scope?
+    /// The scope the factory declares, if any: a built-in one by its kind, so that making the
+    /// factory value (on every resolve) reads and counts no scope object.
+    @usableFromInline var declaredScope: Scope.Declared?
     /// `nil` for a factory with none of the settings `Options` holds.
     @usableFromInline var options: Options?
 
@@ -136,6 +137,12 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         self.manager = container.manager
         self.keyName = name
         self.body = body
+    }
+
+    /// The scope the factory declares, if any.
+    var scope: Scope? {
+        get { declaredScope?.scope }
+        set { declaredScope = newValue.map { .other($0) } }
     }
 
     /// The key and the type; traces and messages read the key's name back from it.

@@ -5,7 +5,7 @@ extension ContainerManager {
     /// Not generic, so a caller in another module runs it without creating type metadata.
     @usableFromInline
     func prepare(
-        _ key: FactoryKey, scope declaredScope: Scope?, timeToLive declaredTimeToLive: Double?,
+        _ key: FactoryKey, scope declared: Scope.Declared?, timeToLive declaredTimeToLive: Double?,
         isOnce: Bool, parameter: ParameterKey?, containerType: ObjectIdentifier,
         isInsideAutoRegistration: Bool
     ) -> Prepared {
@@ -28,7 +28,7 @@ extension ContainerManager {
             }
             let scope =
                 winningOption(
-                    declared: declaredScope, registered: registration?.scope, isOnce: isOnce)
+                    declared: declared?.scope, registered: registration?.scope, isOnce: isOnce)
                 ?? state.defaultScope ?? Scope.unique
             let timeToLive = winningOption(
                 declared: declaredTimeToLive, registered: registration?.timeToLive,
@@ -38,32 +38,36 @@ extension ContainerManager {
             #else
                 let checksCaptive = false
             #endif
-            let plan = Plan(
-                registration: registration, scope: scope, timeToLive: timeToLive,
-                trace: state.trace, records: state.isRecordingDependencies,
-                decorator: state.decorator, cacheOwner: state.cacheOwner,
-                checksCaptive: checksCaptive)
+            // Made only where it is used: a plain hit needs none.
+            func plan() -> Plan {
+                Plan(
+                    registration: registration, scope: scope, timeToLive: timeToLive,
+                    trace: state.trace, records: state.isRecordingDependencies,
+                    decorator: state.decorator, cacheOwner: state.cacheOwner,
+                    checksCaptive: checksCaptive)
+            }
+            let needsFinish =
+                state.isObserved || registration?.hasDecorator == true || checksCaptive
             // A custom scope's storage is called only where a creation can follow; so is a
             // factory with a `timeToLive`, whose age check reads the clock (user code) before
             // the lock there.
-            guard scope.custom == nil, timeToLive == nil else { return .miss(plan) }
+            guard scope.custom == nil, timeToLive == nil else { return .miss(plan()) }
             switch scope.placement {
             case .container:
                 let instanceKey = InstanceKey(factory: key, owner: nil, parameter: parameter)
                 if let owner = state.cacheOwner {
-                    elsewhere = (owner, instanceKey, plan)
+                    elsewhere = (owner, instanceKey, plan())
                 } else if let cell = state.instances.cell(for: instanceKey, in: scope) {
-                    return .hit(
-                        cell, isWeak: scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)
+                    return .hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil)
                 }
             case .process:
                 let instanceKey = InstanceKey(
                     factory: key, owner: containerType, parameter: parameter)
-                elsewhere = (nil, instanceKey, plan)
+                elsewhere = (nil, instanceKey, plan())
             case .none, .graph:
                 break
             }
-            return .miss(plan)
+            return .miss(plan())
         }
         guard let (shared, instanceKey, plan) = elsewhere else { return prepared }
         // The realm is bound now if it was not: the one current when the container first needed

@@ -52,7 +52,7 @@ extension FactoryRegistration {
     @inlinable
     func prepare(_ parameter: P, isInsideAutoRegistration: Bool) -> ContainerManager.Prepared {
         manager.prepare(
-            key, scope: scope, timeToLive: timeToLive, isOnce: isOnce,
+            key, scope: declaredScope, timeToLive: timeToLive, isOnce: isOnce,
             parameter: parameterKey(parameter),
             containerType: ObjectIdentifier(Swift.type(of: container)),
             isInsideAutoRegistration: isInsideAutoRegistration)
@@ -61,15 +61,7 @@ extension FactoryRegistration {
     /// The instance a kept cell holds.
     @inlinable
     func value(in cell: InstanceTable.Cell, isWeak: Bool) -> T? {
-        // The key names the value's type and the scope the kind of cell, so the casts hold.
-        if isWeak {
-            // Loaded once and unwrapped before the cast: the instance can go at any moment, and
-            // the optimised cast of an optional weak load does not check for nil (a release
-            // build crashed in swift_dynamicCastClass when it went between two loads).
-            guard let object = (cell as! InstanceTable.WeakCell).object else { return nil }
-            return object as? T
-        }
-        return (cell as! InstanceTable.StrongCell<T>).value
+        cell.value(as: T.self, isWeak: isWeak)
     }
 
     /// Runs the decorators and traces.

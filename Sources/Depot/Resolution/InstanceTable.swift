@@ -6,41 +6,6 @@
 /// after the lock: an instance's `deinit` may resolve from the same container.
 @usableFromInline
 struct InstanceTable: DropsValues {
-    /// A kept instance. Cells never change after they are made, so a cell taken out of the table
-    /// under the lock can be read after the lock is released.
-    @usableFromInline
-    class Cell {
-        let scope: Scope
-        let createdAt: Double
-        init(scope: Scope, createdAt: Double) {
-            self.scope = scope
-            self.createdAt = createdAt
-        }
-    }
-
-    /// An instance held strongly.
-    @usableFromInline
-    final class StrongCell<Value>: Cell {
-        @usableFromInline let value: Value
-        @usableFromInline
-        init(_ value: Value, scope: Scope, createdAt: Double) {
-            self.value = value
-            super.init(scope: scope, createdAt: createdAt)
-        }
-    }
-
-    /// An instance held weakly: it is gone once nobody else holds it.
-    @usableFromInline
-    final class WeakCell: Cell {
-        // Set once, at init; loading a weak reference is thread-safe.
-        @usableFromInline weak var object: AnyObject?
-        @usableFromInline
-        init(_ object: AnyObject, scope: Scope, createdAt: Double) {
-            self.object = object
-            super.init(scope: scope, createdAt: createdAt)
-        }
-    }
-
     /// What keeping a created instance did: whether it kept it, whether a thread waited for
     /// the creation, and whether the table's owner must now be noted in the holders of its
     /// scope.
@@ -98,7 +63,7 @@ struct InstanceTable: DropsValues {
         guard let cell = cells[key], cell.scope === scope else { return nil }
         if let timeToLive, now - cell.createdAt >= timeToLive { return nil }
         // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
-        if scope.holdsWeakly, (cell as! WeakCell).object == nil { return nil }
+        if scope.holdsWeakly, cell.isGone { return nil }
         return cell
     }
 
@@ -152,9 +117,9 @@ struct InstanceTable: DropsValues {
             cell =
                 scope.holdsWeakly
                 ? asObject(value).map {
-                    WeakCell($0, scope: scope, createdAt: createdAt)
+                    InstanceTable.WeakCell($0, scope: scope, createdAt: createdAt)
                 }
-                : StrongCell(value, scope: scope, createdAt: createdAt)
+                : InstanceTable.StrongCell<Value>(value, scope: scope, createdAt: createdAt)
         }
         return keep(
             creation, key: key, value: value, isNone: none, cell: cell, scope: scope,

@@ -67,7 +67,8 @@ final class ResolutionFrame {
             checkCaptive(step, scope: scope)
             owners.append((scope, manager))
         #endif
-        if path.isEmpty {
+        let depth = path.count
+        if depth == 0 {
             joinAmbient()
         }
         // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it, and
@@ -108,7 +109,7 @@ final class ResolutionFrame {
         #if DEBUG
             owners.removeLast()
         #endif
-        guard depth == 0 else { return }
+        guard path.isEmpty else { return }
         if base != nil {
             // The async resolution's graph goes on without this thread.
             (base, graph, isGraphJoined) = (nil, nil, false)

@@ -51,6 +51,21 @@ extension Scope {
         case unique, cached, shared, singleton, weakSingleton, graph
     }
 
+    /// The scope a factory declares: a built-in one by its kind, or any other.
+    @usableFromInline
+    enum Declared {
+        case builtIn(BuiltIn)
+        case other(Scope)
+
+        @usableFromInline
+        var scope: Scope {
+            switch self {
+            case .builtIn(let kind): Scope.builtIn(kind)
+            case .other(let scope): scope
+            }
+        }
+    }
+
     /// The built-in scope `kind`, for the modifiers: the process's singleton scope for
     /// `.singleton`, whatever clone is current (a clone stands for it).
     @usableFromInline

@@ -1,0 +1,60 @@
+// The cells that keep instances, and reading an instance back out of one: with
+// `unsafeDowncast`, whose checks are not needed where the key already says what a cell holds.
+extension InstanceTable {
+    /// A kept instance. Cells never change after they are made, so a cell taken out of the table
+    /// under the lock can be read after the lock is released.
+    @usableFromInline
+    class Cell {
+        let scope: Scope
+        let createdAt: Double
+
+        init(scope: Scope, createdAt: Double) {
+            self.scope = scope
+            self.createdAt = createdAt
+        }
+
+        /// The instance, of type `T`: `nil` if it is held weakly and gone.
+        ///
+        /// `T` must be the type the cell's key names, and `isWeak` whether the cell's scope
+        /// holds weakly: a table keeps a cell under the key of the factory that made it, whose
+        /// `T` the key holds, and makes a ``WeakCell`` exactly for a weak scope (see
+        /// `InstanceTable.finish`), so the downcasts below always hold.
+        @inlinable
+        final func value<T>(as type: T.Type, isWeak: Bool) -> T? {
+            guard isWeak else { return unsafeDowncast(self, to: StrongCell<T>.self).value }
+            // Loaded once and unwrapped before the cast: the instance can go at any moment.
+            guard let object = unsafeDowncast(self, to: WeakCell.self).object else { return nil }
+            return object as? T
+        }
+
+        /// Whether the instance of a cell of a weak scope is gone.
+        final var isGone: Bool {
+            unsafeDowncast(self, to: WeakCell.self).object == nil
+        }
+    }
+
+    /// An instance held strongly.
+    @usableFromInline
+    final class StrongCell<Value>: Cell {
+        @usableFromInline let value: Value
+
+        @usableFromInline
+        init(_ value: Value, scope: Scope, createdAt: Double) {
+            self.value = value
+            super.init(scope: scope, createdAt: createdAt)
+        }
+    }
+
+    /// An instance held weakly: it is gone once nobody else holds it.
+    @usableFromInline
+    final class WeakCell: Cell {
+        // Set once, at init; loading a weak reference is thread-safe.
+        @usableFromInline weak var object: AnyObject?
+
+        @usableFromInline
+        init(_ object: AnyObject, scope: Scope, createdAt: Double) {
+            self.object = object
+            super.init(scope: scope, createdAt: createdAt)
+        }
+    }
+}
