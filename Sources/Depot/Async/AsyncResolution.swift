@@ -135,13 +135,10 @@ final class AsyncResolution: @unchecked Sendable {
             }
             node = current.parent
         }
-        if parent.depth >= ResolutionFrame.maximumDepth {
+        let limit = ContainerManager.maximumResolutionDepth
+        if parent.depth >= limit {
             ResolutionStep.failOnFirstCycle(in: parent.path + [step])
-            let tail = parent.path.suffix(8).map(\.description) + [step.description]
-            fatalError(
-                "Depot: resolution nested more than \(ResolutionFrame.maximumDepth) levels "
-                    + "deep, most likely endless recursion through a parameter that is not "
-                    + "Hashable: ... -> " + tail.joined(separator: " -> "))
+            ResolutionStep.failTooDeep(parent.path + [step], limit: limit)
         }
     }
 

@@ -58,7 +58,7 @@ extension FactoryRegistration {
                 guard let value = value(in: cell, isWeak: isWeak) else { continue }
                 if plan != nil || decorator != nil {
                     finish(
-                        value, origin: .cached, plan: plan, entered: false,
+                        value, origin: .cached, plan: plan, parameter: parameter, entered: false,
                         task: TaskPosition(below: AsyncResolution.current))
                 }
                 return value
@@ -91,7 +91,9 @@ extension FactoryRegistration {
                 value = try await node.make(body, parameter)
             }
             if plan.needsFinish || decorator != nil {
-                finish(value, origin: origin, plan: plan, entered: true, task: TaskPosition(node))
+                finish(
+                    value, origin: origin, plan: plan, parameter: parameter, entered: true,
+                    task: TaskPosition(node))
             }
             return value
         case .container:
@@ -108,7 +110,7 @@ extension FactoryRegistration {
         }
         if plan.needsFinish || decorator != nil {
             finish(
-                value, origin: origin, plan: plan, entered: false,
+                value, origin: origin, plan: plan, parameter: parameter, entered: false,
                 task: TaskPosition(below: parent))
         }
         return value

@@ -47,6 +47,29 @@ extension ContainerManager {
         }
     }
 
+    /// How deep one resolution may nest before Depot stops it: 256 by default.
+    ///
+    /// A factory that resolves itself with another parameter each time (`countdown(n - 1)`)
+    /// is recursion, not a cycle, and Depot lets it go on; past this many nested resolves it
+    /// stops the process with the last steps of the path and their parameters, taking it for
+    /// recursion that never ends. Raise it, once, before resolving, for recursion meant to go
+    /// deeper:
+    ///
+    /// ```swift
+    /// ContainerManager.maximumResolutionDepth = 10_000
+    /// ```
+    ///
+    /// Every nested resolve takes stack: run very deep resolutions on a thread with room for it.
+    public static var maximumResolutionDepth: Int {
+        get { resolutionDepthLimit.withLock { $0 } }
+        set {
+            precondition(newValue > 0, "Depot: maximumResolutionDepth must be at least 1")
+            resolutionDepthLimit.withLock { $0 = newValue }
+        }
+    }
+
+    private static let resolutionDepthLimit = Locked(256)
+
     /// Kept so FactoryKit code that tunes its cycle check builds; Depot ignores it.
     ///
     /// FactoryKit counts how often a factory repeats in a chain and, in debug builds, stops past

@@ -1,8 +1,9 @@
 // What `prepare` finds: the plan of one resolution.
 extension ContainerManager {
-    /// What the manager's state says about one resolution.
+    /// What the manager's state says about one resolution: a class, so that what a resolve
+    /// keeps on the stack while the factory runs (and resolves further down) is one reference.
     @usableFromInline
-    struct Plan {
+    final class Plan {
         @usableFromInline let registration: Registration?
         @usableFromInline let scope: Scope
         @usableFromInline let timeToLive: Double?
@@ -22,6 +23,21 @@ extension ContainerManager {
         var needsFinish: Bool {
             trace || records || decorator != nil || registration?.hasDecorator == true
                 || checksCaptive
+        }
+
+        init(
+            registration: Registration?, scope: Scope, timeToLive: Double?, trace: Bool,
+            records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?,
+            checksCaptive: Bool
+        ) {
+            self.registration = registration
+            self.scope = scope
+            self.timeToLive = timeToLive
+            self.trace = trace
+            self.records = records
+            self.decorator = decorator
+            self.cacheOwner = cacheOwner
+            self.checksCaptive = checksCaptive
         }
     }
 

@@ -1,46 +1,57 @@
 extension FactoryRegistration {
     /// Resolves what the hit path does not: registrations, contexts, promises, graph and
-    /// caching scopes' creation.
+    /// caching scopes' creation, with the factory's step on the thread's resolution path.
     @inlinable
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
         let frame = ResolutionFrame.current
         frame.enter(step(parameter), scope: plan.scope, manager: manager)
         defer { frame.leave() }
         var origin = ResolutionOrigin.factory
-        let value: T
+        // Kept apart from what a `.unique` resolve does: a factory that resolves itself through
+        // other parameters nests a resolve per level, each taking its frames' stack.
+        let value =
+            plan.scope.placement == .none
+            ? run(parameter, plan: plan, origin: &origin)
+            : kept(parameter, plan: plan, frame: frame, origin: &origin)
+        if plan.needsFinish || decorator != nil {
+            finish(value, origin: origin, plan: plan, parameter: parameter, entered: true)
+        }
+        return value
+    }
+
+    /// The instance a graph or caching scope keeps (made now if it keeps none yet).
+    @inlinable
+    @inline(never)
+    func kept(
+        _ parameter: P, plan: ContainerManager.Plan, frame: ResolutionFrame,
+        origin: inout ResolutionOrigin
+    ) -> T {
         switch plan.scope.placement {
         case .none:
-            value = run(parameter, plan: plan, origin: &origin)
+            return run(parameter, plan: plan, origin: &origin)
         case .graph:
             let key = InstanceKey(
                 factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
             if let kept = frame.graphInstance(for: key) {
-                // The key names `T`.
-                value = kept as! T
                 origin = .cached
-            } else {
-                value = run(parameter, plan: plan, origin: &origin)
-                frame.setGraphInstance(value, for: key)
+                // The key names `T`.
+                return kept as! T
             }
+            let value = run(parameter, plan: plan, origin: &origin)
+            frame.setGraphInstance(value, for: key)
+            return value
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
-            value = withCacheOwner(of: plan) { owner in
-                instance(
-                    in: owner, key: key, parameter: parameter, plan: plan, frame: frame,
-                    origin: &origin)
-            }
+            return instance(
+                in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
+                frame: frame, origin: &origin)
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))
             let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
-            value = instance(
+            return instance(
                 in: manager.realm, key: key, parameter: parameter, plan: plan, frame: frame,
                 origin: &origin)
         }
-        // Called only when there is something to do: passing the plan as an optional copies it.
-        if plan.needsFinish || decorator != nil {
-            finish(value, origin: origin, plan: plan, entered: true)
-        }
-        return value
     }
 
     /// The instance `owner` keeps for `key`, created exactly once however many threads ask.

@@ -18,7 +18,7 @@ extension FactoryRegistration {
                 // A weakly held instance can go between the lookup and here: then look again.
                 guard let value = value(in: cell, isWeak: isWeak) else { continue }
                 if plan != nil || decorator != nil {
-                    finish(value, origin: .cached, plan: plan, entered: false)
+                    finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
                 }
                 return value
             case .miss(let plan):
@@ -64,22 +64,29 @@ extension FactoryRegistration {
         cell.value(as: T.self, isWeak: isWeak)
     }
 
-    /// Runs the decorators and traces.
+    /// Runs the decorators and traces. `entered` says whether the factory's step for
+    /// `parameter` is on the resolution path; if not (a hit), it is entered while the decorators
+    /// run, so that a decorator that resolves its own factory stops as a cycle.
     @inlinable
+    @inline(never)
     func finish(
-        _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, entered: Bool,
-        task: TaskPosition? = nil
+        _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, parameter: P,
+        entered: Bool, task: TaskPosition? = nil
     ) {
         // Looked for only where there is one: the cast and the choice are not free.
-        if decorator != nil || plan?.registration?.hasDecorator == true,
-            let decorator = winningOption(
+        let decorator =
+            decorator != nil || plan?.registration?.hasDecorator == true
+            ? winningOption(
                 declared: decorator, registered: plan?.registration?.decorator as? Decorator,
-                isOnce: isOnce)
-        {
-            decorator(value, created: origin != .cached)
+                isOnce: isOnce) : nil
+        if decorator != nil || plan?.decorator != nil {
+            let frame = entered ? nil : ResolutionFrame.current
+            frame?.enter(step(parameter), scope: plan?.scope ?? .unique, manager: manager)
+            defer { frame?.leave() }
+            decorator?(value, created: origin != .cached)
+            plan?.decorator?(value)
         }
         guard let plan else { return }
-        plan.decorator?(value)
         if plan.trace || plan.records || (plan.checksCaptive && !entered) {
             manager.observe(step(nil), origin: origin, plan: plan, entered: entered, task: task)
         }
@@ -88,15 +95,6 @@ extension FactoryRegistration {
 
 // What a miss needs to find a kept instance.
 extension FactoryRegistration {
-    /// Calls `body` with the manager whose per-container caches `plan` uses: its `cacheOwner`,
-    /// or else this factory's.
-    @inlinable
-    func withCacheOwner<Result>(
-        of plan: ContainerManager.Plan, _ body: (ContainerManager) -> Result
-    ) -> Result {
-        body(plan.cacheOwner ?? manager)
-    }
-
     /// The parameter as part of the cache key, for a factory that caches one per parameter.
     @inlinable
     func parameterKey(_ parameter: P) -> ParameterKey? {

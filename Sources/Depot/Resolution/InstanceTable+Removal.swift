@@ -36,6 +36,23 @@ extension InstanceTable {
         }
     }
 
+    /// The number of weak cells at which a table first sweeps the gone ones.
+    static let firstSweep = 64
+
+    /// Forgets the cells of weak scopes whose instances are gone: run when the number of weak
+    /// cells has doubled since the last sweep, so that a factory kept per parameter
+    /// (`.shared.scopeOnParameters`) keeps at most about twice as many cells as it has live
+    /// instances, however many parameters come and go, at a constant cost per creation.
+    mutating func sweepGoneCells() {
+        let gone = cells.filter { $0.value.scope.holdsWeakly && $0.value.isGone }
+        for key in gone.keys {
+            cells[key] = nil
+        }
+        drop(gone)
+        weakCells = cells.values.count { $0.scope.holdsWeakly }
+        nextSweep = max(Self.firstSweep, weakCells * 2)
+    }
+
     /// Forgets every instance (emptying every custom storage) and cancels every creation.
     mutating func removeAll() {
         dropAllCellsAndCreations()

@@ -51,6 +51,10 @@ struct InstanceTable: DropsValues {
     /// cell or stored entry: what a reset drops goes to ``dropped`` and is disposed after the
     /// lock; `shutdown()` takes them all.
     var disposals = [InstanceKey: Disposal]()
+    /// How many cells of weak scopes were kept since the last sweep of the gone ones, and at
+    /// how many the next sweep runs (see ``sweepGoneCells()``).
+    var weakCells = 0
+    var nextSweep = InstanceTable.firstSweep
     var dropped: [Any] = []
 
     /// The cell kept for `key`, if it belongs to `scope`, its instance is alive, and it is
@@ -168,6 +172,12 @@ struct InstanceTable: DropsValues {
         replaceDisposal(for: key, with: disposal)
         // A cell replaced here is one `timeToLive` found too old, or another scope's.
         dropCell(replacedBy: consume cell, for: key)
+        if scope.holdsWeakly {
+            weakCells += 1
+            if weakCells >= nextSweep {
+                sweepGoneCells()
+            }
+        }
         return true
     }
 

@@ -8,14 +8,6 @@ extension ResolutionFrame {
         ResolutionStep.failOnFirstCycle(in: path + (step.map { [$0] } ?? []))
     }
 
-    func failTooDeep(at step: ResolutionStep) -> Never {
-        let tail = path.suffix(8).map(\.description) + [step.description]
-        fatalError(
-            "Depot: resolution nested more than \(Self.maximumDepth) levels deep, most likely "
-                + "endless recursion through a parameter that is not Hashable: ... -> "
-                + tail.joined(separator: " -> "))
-    }
-
     /// Stops the process for a circle of threads: this thread's path ends with the step it
     /// would wait for, `circle` holds the other threads' steps from there back to one on this
     /// thread's path.
@@ -48,6 +40,19 @@ extension ResolutionFrame {
 }
 
 extension ResolutionStep {
+    /// Stops the process for `path`, a resolution nested `limit` levels deep or deeper without
+    /// a cycle, naming its last steps with their parameters.
+    static func failTooDeep(_ path: [ResolutionStep], limit: Int) -> Never {
+        let tail = path.suffix(8).map(\.descriptionWithParameter)
+        fatalError(
+            "Depot: resolution nested \(path.count) levels deep, past the limit of \(limit) "
+                + "(ContainerManager.maximumResolutionDepth): ... -> "
+                + tail.joined(separator: " -> ") + ". No step repeats with the same parameter, "
+                + "so it is not a cycle but recursion that has not ended: if it is meant to go "
+                + "this deep, raise the limit before resolving, e.g. "
+                + "ContainerManager.maximumResolutionDepth = \(max(limit * 4, 1_000)).")
+    }
+
     /// Stops the process with the first cycle in `steps`, a resolution path, if there is one:
     /// its steps from the first to come back to the point where it does, as they would be found
     /// if every step were checked as it was entered.

@@ -9,10 +9,6 @@
 // Only its own thread uses a frame (see `current`), so it needs no lock.
 @usableFromInline
 final class ResolutionFrame {
-    /// A resolution nested this deep is taken for an endless recursion through parameters that
-    /// cannot be compared.
-    static let maximumDepth = 256
-
     /// The factories being resolved on this thread, outermost first.
     private(set) var path: [ResolutionStep] = []
     #if DEBUG
@@ -96,9 +92,10 @@ final class ResolutionFrame {
         if path.contains(where: { $0.isSameResolution(as: step) }) {
             failOnFirstCycle(closingWith: step)
         }
-        if depth >= Self.maximumDepth {
+        let limit = ContainerManager.maximumResolutionDepth
+        if depth >= limit {
             failOnFirstCycle(closingWith: step)
-            failTooDeep(at: step)
+            ResolutionStep.failTooDeep(path + [step], limit: limit)
         }
     }
 

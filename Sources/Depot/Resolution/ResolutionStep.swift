@@ -44,6 +44,11 @@ extension ResolutionStep: CustomStringConvertible {
     var description: String {
         "\(containerType).\(key)"
     }
+
+    /// `Container.user<User>(42)`: the description, with the parameter if there is one.
+    var descriptionWithParameter: String {
+        description + (parameter.map { "(\($0.value))" } ?? "")
+    }
 }
 
 /// The parameter of a step on a resolution path.

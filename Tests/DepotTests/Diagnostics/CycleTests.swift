@@ -53,6 +53,34 @@ import Testing
         #expect(run.output.contains("depth 20"))
     }
 
+    @Test func aDecoratorThatResolvesItsOwnFactoryStopsAsACycle() throws {
+        let run = try runCrashHelper("decorator-cycle")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: Container.decorated<Node> -> "
+                    + "Container.decorated<Node>"), "\(run.errors)")
+    }
+
+    @Test func recursionPastTheDepthLimitSaysHowDeepAndHowToRaiseIt() throws {
+        let run = try runCrashHelper("deep-recursion")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains("Depot: resolution nested 257 levels deep, past the limit of 256"))
+        #expect(run.errors.contains("ContainerManager.maximumResolutionDepth ="))
+        // The path shows the parameters: 300 counts down to 44 at the 257th level.
+        #expect(
+            run.errors.contains("Container.countdown<Node>(45) -> Container.countdown<Node>(44)"),
+            "\(run.errors)")
+        #expect(!run.errors.contains("circular dependency"))
+    }
+
+    @Test func aRaisedDepthLimitLetsRecursionGoTenThousandLevelsDeep() throws {
+        let run = try runCrashHelper("deep-recursion-raised")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("depth 10000"))
+    }
+
     @Test func cycleSplitAcrossThreadsIsReportedNotDeadlocked() throws {
         let run = try runCrashHelper("cross-thread-cycle")
         #expect(run.status != 0)
