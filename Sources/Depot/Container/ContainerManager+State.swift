@@ -184,3 +184,47 @@ extension ContainerManager.State {
         changeRegistration(for: key) { $0.contexts = [:] }
     }
 }
+
+// The changes `reset(options:)`, `push()` and `pop()` make, under the manager's lock.
+extension ContainerManager.State {
+    /// Forgets what `options` says. Returns the manager whose caches this one uses
+    /// (`useScope(from:)`), if they must be emptied too: under their own lock, after this one.
+    mutating func reset(_ options: FactoryResetOptions) -> ContainerManager? {
+        switch options {
+        case .none:
+            return nil
+        case .all:
+            removeAllRegistrations()
+            instances.removeAll()
+            // A child never runs autoRegister(): its parent has.
+            isAutoRegistered = parent != nil
+        case .registration:
+            for key in registrations.keys {
+                removeFactory(for: key)
+            }
+            isAutoRegistered = parent != nil
+        case .context:
+            for key in registrations.keys {
+                removeContexts(for: key)
+            }
+        case .scope:
+            instances.removeAll()
+        }
+        return options == .all || options == .scope ? cacheOwner : nil
+    }
+
+    /// Saves the registrations and kept instances; copies references, releases nothing.
+    mutating func push() {
+        seldom.snapshots.append(
+            ContainerManager.Snapshot(
+                registrations: registrations, instances: instances.snapshot))
+    }
+
+    /// Puts back what the last `push()` saved; what it replaces is dropped.
+    mutating func pop() {
+        guard let snapshot = seldom.snapshots.popLast() else { return }
+        removeAllRegistrations()
+        registrations = snapshot.registrations
+        instances.restore(snapshot.instances)
+    }
+}

@@ -45,31 +45,9 @@ public final class ContainerManager: @unchecked Sendable {
     ///   parent has run it). For a container that uses another's caches (`useScope(from:)`),
     ///   the caches forgotten are those shared ones.
     public func reset(options: FactoryResetOptions = .all) {
-        // Only Depot's tables change under the lock; what they drop (instances, registered
-        // closures) is released after it (see `DropsValues`).
-        let sharedCaches = state.withLock { state -> ContainerManager? in
-            switch options {
-            case .none:
-                return nil
-            case .all:
-                state.removeAllRegistrations()
-                state.instances.removeAll()
-                // A child never runs autoRegister(): its parent has.
-                state.isAutoRegistered = state.parent != nil
-            case .registration:
-                for key in state.registrations.keys {
-                    state.removeFactory(for: key)
-                }
-                state.isAutoRegistered = state.parent != nil
-            case .context:
-                for key in state.registrations.keys {
-                    state.removeContexts(for: key)
-                }
-            case .scope:
-                state.instances.removeAll()
-            }
-            return options == .all || options == .scope ? state.cacheOwner : nil
-        }
+        // What the tables drop (instances, registered closures) is released after the lock
+        // (see `DropsValues`).
+        let sharedCaches = state.withLock { $0.reset(options) }
         sharedCaches?.state.withLock { $0.instances.removeAll() }
     }
 
@@ -93,22 +71,12 @@ public final class ContainerManager: @unchecked Sendable {
     /// Container.shared.manager.pop()
     /// ```
     public func push() {
-        // Copies references: releases nothing.
-        state.withLock { state in
-            state.seldom.snapshots.append(
-                Snapshot(registrations: state.registrations, instances: state.instances.snapshot))
-        }
+        state.withLock { $0.push() }
     }
 
     /// Puts back what the last `push()` saved; does nothing if nothing was pushed.
     public func pop() {
-        // What the snapshot replaces is dropped, and released after the lock.
-        state.withLock { state in
-            guard let snapshot = state.seldom.snapshots.popLast() else { return }
-            state.removeAllRegistrations()
-            state.registrations = snapshot.registrations
-            state.instances.restore(snapshot.instances)
-        }
+        state.withLock { $0.pop() }
     }
 
     func removeInstances(of scope: Scope) {

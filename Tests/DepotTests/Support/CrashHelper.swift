@@ -53,3 +53,6 @@ func runCrashHelper(_ scenario: String, limit: Double = hangLimit) throws -> Hel
         output: try String(contentsOf: outputURL, encoding: .utf8),
         errors: try String(contentsOf: errorsURL, encoding: .utf8))
 }
+
+/// Whether these tests run under ThreadSanitizer, whose runtime is linked in then.
+let isThreadSanitized = dlsym(nil, "__tsan_init") != nil

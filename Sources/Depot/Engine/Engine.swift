@@ -1,3 +1,30 @@
+// Depot's engine: how a factory's value is found or made. `resolve(_:)` below is the whole
+// path of a synchronous resolve; `resolveAsync(_:)` (FactoryRegistration+AsyncResolve.swift)
+// takes the same steps with `await`.
+//
+// The invariant the engine keeps: no user code runs while one of Depot's locks is held. A
+// factory's closure, a decorator, a logger, a clock, and the deinit of any value Depot lets go
+// of run only after the lock is let go; the one exception is a custom scope's `ScopeStorage`,
+// whose methods are called under the lock of the table that owns the storage, as documented.
+// This holds by construction: every lock section is a function of a plain state that returns
+// what to do next, and the caller does it after unlocking:
+// - `ContainerManager.State.prepare` (ContainerManager+Prepare.swift) reads registrations and
+//   settings and returns a hit, a miss with its plan, a delegation to a parent, or where else to
+//   look (the shared caches, the singleton realm);
+// - `InstanceTable.lookup` returns the kept instance, the creation in flight to wait for, or a
+//   new creation the caller must carry out; `InstanceTable.finish` keeps what the creation made;
+// - what a section lets go of (cells, registrations, containers) it puts in the state's
+//   `dropped`, which `Locked.withLock` releases after unlocking (`DropsValues`).
+//
+// From that follow the guarantees (the Design article says where each is enforced): a caching
+// scope's instance is made once per container, key and parameter, by the resolve whose lookup
+// recorded the creation, while the others wait for it on a condition (threads) or suspend
+// (tasks); a cycle is a step entered twice on one resolution path (ResolutionFrame,
+// AsyncResolution), or a circle of creations waiting for each other (Creation, AsyncWaitGraph).
+//
+// Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
+// lock's memory), ResolutionFrame+Thread.swift (the thread's frame), InstanceTable+Cell.swift
+// (reading a kept instance) and FactoryKey.swift (the address of a key's name).
 extension FactoryRegistration {
     /// Resolves the factory's value for `parameter`: all roads lead here.
     ///
