@@ -8,8 +8,12 @@ let package = Package(
         .library(name: "Depot", targets: ["Depot"]),
         .library(name: "DepotTesting", targets: ["DepotTesting"]),
     ],
+    dependencies: [
+        // The engine's two lock-free flags (see ContainerManager.isPlain, AsyncResolution).
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0")
+    ],
     targets: [
-        .target(name: "Depot"),
+        .target(name: "Depot", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
         .target(name: "DepotTesting", dependencies: ["Depot"]),
         .testTarget(
             name: "DepotTests", dependencies: ["Depot", "DepotTesting", "depot-crash-helper"]),

@@ -4,6 +4,8 @@ extension ContainerManager {
     /// made, or else the realm current when it first needed one.
     @usableFromInline
     var realm: SingletonRealm {
+        if let realm = state.withLock({ $0.realm }) { return realm }
+        // Read before the lock: the current realm is a task-local.
         let current = SingletonRealm.current
         return state.withLock { state in
             if let realm = state.realm { return realm }

@@ -1,15 +1,23 @@
+import Atomics
+
 extension ContainerManager {
     /// Everything a manager guards with its lock. What a change lets go of (instances,
     /// registered closures, containers) is released after the lock (see ``DropsValues``).
     struct State: DropsValues {
-        var registrations = [FactoryKey: Registration]()
+        var registrations = [FactoryKey: Registration]() {
+            didSet { updatePlain() }
+        }
         var instances = InstanceTable()
-        var isAutoRegistered = false
+        var isAutoRegistered = false {
+            didSet { updatePlain() }
+        }
         /// The type of the container, learnt on its first use: for the cache inventory's
         /// singletons.
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
-        var defaultScope: Scope?
+        var defaultScope: Scope? {
+            didSet { updatePlain() }
+        }
         var trace = false {
             didSet { updateIsObserved() }
         }
@@ -29,12 +37,19 @@ extension ContainerManager {
         /// dropping a container (one per request) does not make and drop these too.
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
-        var cacheOwner: ContainerManager?
+        var cacheOwner: ContainerManager? {
+            didSet { updatePlain() }
+        }
         /// Set by `makeChild()`: the container that resolves every factory this one has not
         /// registered itself.
-        var parent: (any ManagedContainer)?
+        var parent: (any ManagedContainer)? {
+            didSet { updatePlain() }
+        }
         /// Where the container's singletons live, once it needed one (see `realm`).
         var realm: SingletonRealm?
+        /// Whether the container is plain (see ``updatePlain()``), for resolves to read without
+        /// the lock: the manager's `plainFlag`.
+        let plainFlag: ManagedAtomic<Bool>
 
         /// What few containers ever use; made when first asked for, under the lock.
         var seldom: SeldomUsed {
@@ -148,6 +163,20 @@ extension ContainerManager {
 extension ContainerManager.State {
     mutating func updateIsObserved() {
         isObserved = trace || isRecordingDependencies || decorator != nil
+        updatePlain()
+    }
+
+    /// Writes whether the container is plain: auto-registered, with nothing registered, no
+    /// observer, parent, shared caches or default scope. Then every factory of it declared
+    /// `.unique` or `.graph` (or with no scope), with none of the settings a factory's `Options`
+    /// hold, resolves as `prepare` would find: by its declared closure, with the scope's plain
+    /// plan. A resolve that reads the flag just before a change resolves as it would have just
+    /// before it.
+    private func updatePlain() {
+        let isPlain =
+            isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil
+            && cacheOwner == nil && defaultScope == nil
+        plainFlag.store(isPlain, ordering: .releasing)
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.

@@ -1,3 +1,5 @@
+import Atomics
+
 /// Owns a container's registrations, its per-container scope caches and its settings.
 ///
 /// Every container has one, reached as `container.manager`:
@@ -27,8 +29,18 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     init(realm: SingletonRealm?) {
-        state = Locked(State(realm: realm))
+        let plainFlag = ManagedAtomic(false)
+        self.plainFlag = plainFlag
+        state = Locked(State(realm: realm, plainFlag: plainFlag))
     }
+
+    /// Whether the container is plain (see `State.updatePlain()`): read without the lock.
+    let plainFlag: ManagedAtomic<Bool>
+
+    /// Whether a `.unique` or `.graph` factory with no settings of its own resolves by its
+    /// declared closure now, without `prepare`.
+    @usableFromInline
+    var isPlain: Bool { plainFlag.load(ordering: .acquiring) }
 
     deinit {
         // The scopes' holders let go of the caches, which outlive this deinit only while a

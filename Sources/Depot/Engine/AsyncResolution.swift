@@ -1,3 +1,5 @@
+import Atomics
+
 /// One factory on the path of an async resolution, and, through `parent`, the path to it: for
 /// a task what ``ResolutionFrame`` is for a thread.
 ///
@@ -57,18 +59,29 @@ final class AsyncResolution: @unchecked Sendable {
         } else {
             graph = ResolutionGraph()
             graph.enter()
+            Self.noteStarted()
+        }
+    }
+
+    /// Whether any async resolution has started in the process: until then no task-local of
+    /// theirs can be bound, and a synchronous resolve does not read them.
+    static let isStarted = ManagedAtomic(false)
+
+    /// Notes that an async resolution starts, before it binds a task-local.
+    static func noteStarted() {
+        if !isStarted.load(ordering: .relaxed) {
+            isStarted.store(true, ordering: .releasing)
         }
     }
 
     /// The current node: the async resolution whose factory's closure is running, if any.
-    /// Outside a task there is none, and the task-local is not read.
     static var ambient: AsyncResolution? {
-        withUnsafeCurrentTask { $0 == nil } ? nil : current
+        isStarted.load(ordering: .acquiring) ? current : nil
     }
 
     /// Whether resolves on the child container of `manager` go to its parent in this task.
     static func isRedirected(_ manager: ContainerManager) -> Bool {
-        withUnsafeCurrentTask { $0 != nil } && redirected.contains(ObjectIdentifier(manager))
+        isStarted.load(ordering: .acquiring) && redirected.contains(ObjectIdentifier(manager))
     }
 
     /// Runs `body` for `parameter` with this node current, and returns what it made; the

@@ -5,6 +5,8 @@ extension ContainerManager {
     @usableFromInline
     final class Plan {
         @usableFromInline let registration: Registration?
+        // A scope's plain plan (`Scope.plainPlan`) and the scope hold each other: a scope is a
+        // declaration, made once, that lives as long as the process.
         @usableFromInline let scope: Scope
         @usableFromInline let timeToLive: Double?
         @usableFromInline let trace: Bool

@@ -9,76 +9,81 @@ extension ContainerManager {
         _ key: FactoryKey, scope declared: Scope.Declared?, timeToLive: Double?, isOnce: Bool,
         parameter: ParameterKey?, containerType: ObjectIdentifier, isInsideAutoRegistration: Bool
     ) -> Prepared {
-        let request = State.Request(
-            key: key, declaredScope: declared?.scope, declaredTimeToLive: timeToLive,
-            isOnce: isOnce, parameter: parameter, containerType: containerType,
-            isInsideAutoRegistration: isInsideAutoRegistration)
-        switch state.withLock({ $0.prepare(request, in: self) }) {
+        let declaredScope = declared?.scope
+        let next = state.withLock { state in
+            state.prepare(
+                key, declaredScope: declaredScope, declaredTimeToLive: timeToLive, isOnce: isOnce,
+                parameter: parameter, containerType: containerType,
+                isInsideAutoRegistration: isInsideAutoRegistration, in: self)
+        }
+        switch next {
         case .done(let prepared):
             return prepared
-        case .lookUp(let key, let shared, let plan):
-            // The realm is bound now if it was not: the one current when the container first
-            // needed one.
-            let owner: any InstanceOwner = if let shared { shared } else { realm }
-            guard let cell = owner.withInstances({ $0.cell(for: key, in: plan.scope) }) else {
-                return .miss(plan)
-            }
-            return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)
+        case .lookUpShared(let owner, let plan):
+            let key = InstanceKey(factory: key, owner: nil, parameter: parameter)
+            return Self.hit(owner.cell(for: key, in: plan.scope), plan: plan)
+        case .lookUpSingleton(let bound, let plan):
+            let key = InstanceKey(factory: key, owner: containerType, parameter: parameter)
+            // An unbound realm is bound now: the one current when the container first needs one.
+            return Self.hit((bound ?? realm).cell(for: key, in: plan.scope), plan: plan)
         }
+    }
+
+    /// A hit of `cell`, if there is one, or a miss.
+    private static func hit(_ cell: InstanceTable.Cell?, plan: Plan) -> Prepared {
+        guard let cell else { return .miss(plan) }
+        return .hit(cell, isWeak: plan.scope.holdsWeakly, plan: plan.needsFinish ? plan : nil)
     }
 }
 
 extension ContainerManager.State {
-    /// What a resolve asks of the manager's state.
-    struct Request {
-        let key: FactoryKey
-        let declaredScope: Scope?
-        let declaredTimeToLive: Double?
-        let isOnce: Bool
-        let parameter: ParameterKey?
-        let containerType: ObjectIdentifier
-        let isInsideAutoRegistration: Bool
-    }
-
     /// What a resolve does next, as the state says under its lock.
     enum Next {
         /// What the resolve found.
         case done(ContainerManager.Prepared)
-        /// Look for the instance under `key` in `shared`'s caches, or in the singleton realm
-        /// (`nil`), after this lock is let go.
-        case lookUp(InstanceKey, in: ContainerManager?, plan: ContainerManager.Plan)
+        /// Look for the instance in the caches of `owner`, the manager whose caches this one
+        /// uses, after this lock is let go.
+        case lookUpShared(in: ContainerManager, plan: ContainerManager.Plan)
+        /// Look for the instance in the singleton realm (`nil`: not bound yet), after this lock
+        /// is let go.
+        case lookUpSingleton(in: SingletonRealm?, plan: ContainerManager.Plan)
     }
 
-    /// Reads what decides how `request` resolves in the container of `manager`, and looks in its
-    /// own table. Reads only, and calls no user code: a custom scope's storage and the clock
-    /// are left to the creation path, which runs after the lock.
-    func prepare(_ request: Request, in manager: ContainerManager) -> Next {
-        guard isAutoRegistered || request.isInsideAutoRegistration else {
+    /// Reads what decides how the factory `key` resolves in the container of `manager`, and
+    /// looks in its own table. Reads only, and calls no user code: a custom scope's storage and
+    /// the clock are left to the creation path, which runs after the lock.
+    func prepare(
+        _ key: FactoryKey, declaredScope: Scope?, declaredTimeToLive: Double?, isOnce: Bool,
+        parameter: ParameterKey?, containerType: ObjectIdentifier,
+        isInsideAutoRegistration: Bool, in manager: ContainerManager
+    ) -> Next {
+        guard isAutoRegistered || isInsideAutoRegistration else {
             return .done(.needsAutoRegistration)
         }
-        let registration = registrations.isEmpty ? nil : registrations[request.key]
+        let registration = registrations.isEmpty ? nil : registrations[key]
         // A child resolves itself only what it registered a closure for; a modifier applied to
         // one of its factories from outside alone does not take it from the parent.
-        if let parent,
+        if parent != nil,
             registration?.makesInstances != true || ResolutionFrame.current.isRedirected(manager)
         {
-            return .done(.delegate(to: parent))
+            return .done(.delegate(to: parent!))
         }
         let scope =
-            winningOption(
-                declared: request.declaredScope, registered: registration?.scope,
-                isOnce: request.isOnce) ?? defaultScope ?? Scope.unique
+            winningOption(declared: declaredScope, registered: registration?.scope, isOnce: isOnce)
+            ?? defaultScope ?? Scope.unique
         let timeToLive = winningOption(
-            declared: request.declaredTimeToLive, registered: registration?.timeToLive,
-            isOnce: request.isOnce)
+            declared: declaredTimeToLive, registered: registration?.timeToLive, isOnce: isOnce)
         #if DEBUG
             let checksCaptive = scope.holdsWeakly
         #else
             let checksCaptive = false
         #endif
-        // Made only where it is used: a plain hit needs none.
+        // Made only where it is used: a plain hit needs none, and a plain miss takes the scope's.
         func plan() -> ContainerManager.Plan {
-            ContainerManager.Plan(
+            if registration == nil, timeToLive == nil, !isObserved, cacheOwner == nil {
+                return scope.plainPlan
+            }
+            return ContainerManager.Plan(
                 registration: registration, scope: scope, timeToLive: timeToLive, trace: trace,
                 records: isRecordingDependencies, decorator: decorator, cacheOwner: cacheOwner,
                 checksCaptive: checksCaptive)
@@ -88,17 +93,15 @@ extension ContainerManager.State {
         guard scope.custom == nil, timeToLive == nil else { return .done(.miss(plan())) }
         switch scope.placement {
         case .container:
-            let key = InstanceKey(factory: request.key, owner: nil, parameter: request.parameter)
             if let cacheOwner {
-                return .lookUp(key, in: cacheOwner, plan: plan())
+                return .lookUpShared(in: cacheOwner, plan: plan())
             }
+            let key = InstanceKey(factory: key, owner: nil, parameter: parameter)
             guard let cell = instances.cell(for: key, in: scope) else { break }
             let needsFinish = isObserved || registration?.hasDecorator == true || checksCaptive
             return .done(.hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil))
         case .process:
-            let key = InstanceKey(
-                factory: request.key, owner: request.containerType, parameter: request.parameter)
-            return .lookUp(key, in: nil, plan: plan())
+            return .lookUpSingleton(in: realm, plan: plan())
         case .none, .graph:
             break
         }

@@ -22,6 +22,13 @@
 // (tasks); a cycle is a step entered twice on one resolution path (ResolutionFrame,
 // AsyncResolution), or a circle of creations waiting for each other (Creation, AsyncWaitGraph).
 //
+// Two flags are read without a lock, as swift-atomics' atomics: a manager's `isPlain` (nothing
+// registered, observed or shared: a `.unique` or `.graph` factory then resolves by its declared
+// closure without `prepare`), and `AsyncResolution.isStarted` (until an async resolution has
+// run, a synchronous one reads none of its task-locals). Each is a hint written under the lock
+// that decides it; reading it just before a change resolves as the resolve would have just
+// before the change.
+//
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
 // lock's memory), ResolutionFrame+Thread.swift (the thread's frame), InstanceTable+Cell.swift
 // (reading a kept instance) and FactoryKey.swift (the address of a key's name).
@@ -34,6 +41,12 @@ extension FactoryRegistration {
     /// generic.
     @inlinable
     func resolve(_ parameter: P) -> T {
+        // A `.unique` or `.graph` factory of a plain container needs nothing of its state.
+        if options == nil, declaredScope?.isResolvedPlainly ?? true, manager.isPlain,
+            let plan = Scope.Declared.plainPlan(declaredScope)
+        {
+            return resolveMiss(parameter, plan: plan)
+        }
         var isInsideAutoRegistration = false
         while true {
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {

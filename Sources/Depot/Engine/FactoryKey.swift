@@ -4,19 +4,18 @@
 struct FactoryKey: Hashable, Sendable {
     /// The key as declared.
     @usableFromInline let name: StaticString
-    /// What identifies `name`: see ``address(of:)``.
-    @usableFromInline let nameAddress: UInt
-    /// The type the factory makes, and what identifies it.
+    /// The type the factory makes.
     @usableFromInline let valueType: Any.Type
-    @usableFromInline let type: ObjectIdentifier
 
     @inlinable
     init(name: StaticString, type: Any.Type) {
         self.name = name
-        nameAddress = Self.address(of: name)
         valueType = type
-        self.type = ObjectIdentifier(type)
     }
+
+    /// What identifies the name: see ``address(of:)``.
+    @inlinable
+    var nameAddress: UInt { Self.address(of: name) }
 
     /// What identifies a key's string literal: the address of its characters (every use of one
     /// factory declaration shares its literal), or a one-character literal's scalar value.
@@ -30,13 +29,13 @@ struct FactoryKey: Hashable, Sendable {
 
     @inlinable
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.nameAddress == rhs.nameAddress && lhs.type == rhs.type
+        lhs.nameAddress == rhs.nameAddress && lhs.valueType == rhs.valueType
     }
 
+    /// One word for both parts: a key is hashed on every lookup of a kept instance.
     @inlinable
     func hash(into hasher: inout Hasher) {
-        hasher.combine(nameAddress)
-        hasher.combine(type)
+        hasher.combine(nameAddress &* 31 &+ UInt(bitPattern: ObjectIdentifier(valueType)))
     }
 }
 

@@ -50,6 +50,7 @@ extension FactoryRegistration {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
             case .delegate(let parent):
+                AsyncResolution.noteStarted()
                 let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
                 return try await AsyncResolution.$redirected.withValue(redirected) {
                     try await resolved(in: parent).resolveAsync(parameter)

@@ -7,6 +7,9 @@ protocol InstanceOwner: AnyObject {
     /// witness table, on every creation).
     func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
         -> InstanceTable.Lookup
+    /// The cell kept for `key` in `scope`, if any (see ``InstanceTable/cell(for:in:timeToLive:now:)``):
+    /// the lookup of a hit, not generic for the same reason.
+    func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell?
     /// ``withInstances(_:)`` for keeping a created instance, not generic for the same reason.
     func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
         -> InstanceTable.Kept
@@ -66,6 +69,11 @@ extension ContainerManager: InstanceOwner {
     }
 
     @usableFromInline
+    func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
+        state.withLock { $0.instances.cell(for: key, in: scope) }
+    }
+
+    @usableFromInline
     func noteHolding(_ scope: Scope) {
         scope.track(self)
     }
@@ -94,6 +102,11 @@ extension SingletonRealm: InstanceOwner {
         -> InstanceTable.Kept
     {
         instances.withLock(body)
+    }
+
+    @usableFromInline
+    func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
+        instances.withLock { $0.cell(for: key, in: scope) }
     }
 
     /// Never called: a realm keeps only process-wide scopes, which reset through the realm.

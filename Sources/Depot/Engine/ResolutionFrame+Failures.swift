@@ -25,7 +25,7 @@ extension ResolutionFrame {
     @usableFromInline
     func checkCaptive(_ step: ResolutionStep, scope: Scope) {
         #if DEBUG
-            guard let owner = owners.last, let ownerStep = self.step(below: 0) else {
+            guard let owner, let ownerStep = self.step(below: 0) else {
                 // The outermost factory on this thread: owned by the async factory whose closure
                 // resolves it, if any.
                 (base ?? (depth == 0 ? AsyncResolution.ambient : nil))?

@@ -38,3 +38,24 @@ extension ResolutionFrame {
         return key
     }()
 }
+
+extension ResolutionFrame {
+    /// Where a frame keeps its ``Resolution``: memory of its own, read and written through a
+    /// pointer, which the runtime's exclusivity checks (a thread-local access set, on every
+    /// access to a class's stored property) do not watch.
+    // Safe because only the frame's own thread reaches it (`current` hands a frame to that
+    // thread alone), and no access to it overlaps another: each one is a read, a write or a
+    // call of a `mutating` function of `Resolution`, none of which calls out of the engine.
+    final class Storage {
+        let resolution = UnsafeMutablePointer<Resolution>.allocate(capacity: 1)
+
+        init() {
+            resolution.initialize(to: Resolution())
+        }
+
+        deinit {
+            resolution.deinitialize(count: 1)
+            resolution.deallocate()
+        }
+    }
+}

@@ -6,45 +6,103 @@
 /// other frames. The graph lives from the outermost resolve's start to its end, unless the
 /// resolution started inside an async factory's closure: then it runs in that async
 /// resolution's graph (`base`), which lives as long as the async one.
-// Only its own thread uses a frame (see `current`), so it needs no lock.
+// Only its own thread uses a frame (see `current`), so it needs no lock. What every resolve
+// changes is one struct, `resolution`, changed by `enter` and `leave` in one access each; no
+// access to it calls user code or nests another (what the outermost `leave` lets go of, graph
+// instances whose deinit may resolve again on this thread, is released after the access).
 @usableFromInline
 final class ResolutionFrame {
-    /// The factories being resolved on this thread, outermost first.
-    private(set) var path: [ResolutionStep] = []
-    #if DEBUG
-        /// The scope and manager of each step on `path`, for captive-dependency warnings.
-        var owners: [(scope: Scope, manager: ContainerManager)] = []
-    #endif
-    /// The graph the current resolution runs in, once something shares it: made when a `Lazy`
-    /// or `Provider` is made, or joined by one made in another resolution.
-    var graph: ResolutionGraph?
-    /// The graph-scoped instances of the current resolution while it has no shared `graph`:
-    /// this thread's alone, so kept without a lock, and moved into the graph when one is made.
-    var localGraph: [InstanceKey: Any] = [:]
-    /// Whether `graph` was joined, so the resolution that joined it (not the outermost resolve)
-    /// ends its part in it.
-    var isGraphJoined = false
+    /// What the resolution running on this thread keeps.
+    struct Resolution {
+        /// The factories being resolved, outermost first.
+        var path: [ResolutionStep] = []
+        #if DEBUG
+            /// The scope and manager of each step on `path`, for captive-dependency warnings.
+            var owners: [(scope: Scope, manager: ContainerManager)] = []
+        #endif
+        /// The graph the resolution runs in, once something shares it: made when a `Lazy` or
+        /// `Provider` is made, or joined by one made in another resolution.
+        var graph: ResolutionGraph?
+        /// The graph-scoped instances while there is no shared `graph`: this thread's alone,
+        /// so kept without a lock, and moved into the graph when one is made.
+        var localGraph: [InstanceKey: Any] = [:]
+        /// Whether `graph` was joined, so the resolution that joined it (not the outermost
+        /// resolve) ends its part in it.
+        var isGraphJoined = false
+        /// The async resolution whose factory's closure the resolution started in, if any: its
+        /// graph is the one this resolution runs in, and its path goes on below this one's.
+        var base: AsyncResolution?
 
-    /// The creation this thread is blocked on, and its path then, for the cycle message of another
-    /// thread; read and written only under `Creation.waitGraph`.
+        /// What the outermost resolve's end lets go of.
+        enum Ended {
+            case nothing
+            case graph(local: [InstanceKey: Any], shared: ResolutionGraph?)
+        }
+
+        /// Pushes `step`; the outermost one joins the graph of `ambient`, the async resolution
+        /// whose closure it runs in, if any.
+        mutating func push(_ step: ResolutionStep, ambient: AsyncResolution?) {
+            if path.isEmpty, let ambient {
+                (base, graph, isGraphJoined) = (ambient, ambient.graph, true)
+            }
+            path.append(step)
+        }
+
+        /// Pops the top step; the outermost one ends the graph: what it returns is released,
+        /// and a shared graph left, after this access.
+        mutating func pop() -> Ended {
+            path.removeLast()
+            #if DEBUG
+                owners.removeLast()
+            #endif
+            guard path.isEmpty else { return .nothing }
+            if base != nil {
+                // The async resolution's graph goes on without this thread.
+                (base, graph, isGraphJoined) = (nil, nil, false)
+                return .nothing
+            }
+            guard graph != nil || !localGraph.isEmpty else { return .nothing }
+            defer { (localGraph, graph) = ([:], nil) }
+            return .graph(local: localGraph, shared: isGraphJoined ? nil : graph)
+        }
+    }
+
+    /// Kept by a ``Storage`` (see ResolutionFrame+Thread.swift), which the frame's own thread
+    /// alone reads and writes, so that an access to it costs no exclusivity check.
+    private let storage = Storage()
+
+    private var resolution: Resolution {
+        _read { yield storage.resolution.pointee }
+        _modify { yield &storage.resolution.pointee }
+    }
+
+    /// The creation this thread is blocked on, and its path then, for the cycle message of
+    /// another thread; read and written only under `Creation.waitGraph`.
     var waitingOn: Creation?
     var waitingPath: [ResolutionStep] = []
-
-    /// The async resolution whose factory's closure the running resolution started in, if any:
-    /// its graph is the one this resolution runs in, and its path goes on below this one's.
-    var base: AsyncResolution?
 
     /// The child containers whose resolves this thread sends to their parents, with how many
     /// nested delegations asked for it.
     var redirected: [ObjectIdentifier: Int] = [:]
 
+    /// The factories being resolved on this thread, outermost first.
+    var path: [ResolutionStep] { resolution.path }
+
+    #if DEBUG
+        /// The scope and manager of the factory being resolved, if any.
+        var owner: (scope: Scope, manager: ContainerManager)? { resolution.owners.last }
+    #endif
+
     /// How many factories are being resolved on this thread.
-    var depth: Int { path.count }
+    var depth: Int { resolution.path.count }
+
+    /// The async resolution the running resolution started in, if any.
+    var base: AsyncResolution? { resolution.base }
 
     /// The step on top of the path: the factory being resolved, entered by the caller.
     @usableFromInline
     var top: ResolutionStep {
-        guard let top = path.last else {
+        guard let top = resolution.path.last else {
             preconditionFailure("Depot: no factory is being resolved")
         }
         return top
@@ -52,7 +110,8 @@ final class ResolutionFrame {
 
     /// The step `offset` steps below the top of the path (0: the top), if the path is that deep.
     func step(below offset: Int) -> ResolutionStep? {
-        depth > offset ? path[depth - 1 - offset] : nil
+        let path = resolution.path
+        return path.count > offset ? path[path.count - 1 - offset] : nil
     }
 
     /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
@@ -61,27 +120,15 @@ final class ResolutionFrame {
     func enter(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
         #if DEBUG
             checkCaptive(step, scope: scope)
-            owners.append((scope, manager))
+            resolution.owners.append((scope, manager))
         #endif
-        let depth = path.count
-        if depth == 0 {
-            joinAmbient()
-        }
+        let depth = self.depth
         // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it, and
         // a resolution as shallow as most are pays nothing for the check.
         if depth >= Self.firstCycleCheck, depth & (depth - 1) == 0 {
             checkPush(step)
         }
-        path.append(step)
-    }
-
-    /// Joins the graph of the async factory whose closure the resolution starting now runs in,
-    /// if any.
-    private func joinAmbient() {
-        guard let ambient = AsyncResolution.ambient else { return }
-        base = ambient
-        graph = ambient.graph
-        isGraphJoined = true
+        resolution.push(step, ambient: depth == 0 ? AsyncResolution.ambient : nil)
     }
 
     /// The depth of the first check for a cycle (see `enter`): deeper than most resolutions.
@@ -89,11 +136,12 @@ final class ResolutionFrame {
 
     /// Stops the process if `step` is already on the path or the path is too deep.
     private func checkPush(_ step: ResolutionStep) {
+        let path = self.path
         if path.contains(where: { $0.isSameResolution(as: step) }) {
             failOnFirstCycle(closingWith: step)
         }
         let limit = ContainerManager.maximumResolutionDepth
-        if depth >= limit {
+        if path.count >= limit {
             failOnFirstCycle(closingWith: step)
             ResolutionStep.failTooDeep(path + [step], limit: limit)
         }
@@ -102,25 +150,93 @@ final class ResolutionFrame {
     /// Pops the current step; the outermost one ends the graph.
     @usableFromInline
     func leave() {
-        path.removeLast()
-        #if DEBUG
-            owners.removeLast()
-        #endif
-        guard path.isEmpty else { return }
-        if base != nil {
-            // The async resolution's graph goes on without this thread.
-            (base, graph, isGraphJoined) = (nil, nil, false)
-            return
+        guard case .graph(let local, var shared) = resolution.pop() else { return }
+        // Released here, out of the access to `resolution`: a deinit may resolve on this thread.
+        _ = local
+        // Unless a `Lazy` or `Provider` keeps the graph, its instances go with it.
+        if var graph = shared.take(), !isKnownUniquelyReferenced(&graph) {
+            graph.leave()
         }
-        if !localGraph.isEmpty {
-            endLocalGraph()
+    }
+}
+
+// The graph scope's instances and the redirections of child containers, as one thread's
+// resolution keeps them.
+extension ResolutionFrame {
+    /// The graph of the running resolution, made now if it has none yet: what a `Lazy` or
+    /// `Provider` made now joins. `nil` outside any resolution.
+    func currentGraph() -> ResolutionGraph? {
+        if let graph = resolution.graph { return graph.share() }
+        guard depth > 0 else { return AsyncResolution.ambient?.graph.share() }
+        let made = ResolutionGraph().share()
+        made.enter()
+        let local = resolution.localGraph
+        if !local.isEmpty {
+            made.adopt(local)
+            resolution.localGraph = [:]
         }
-        if !isGraphJoined, var ended = graph {
-            graph = nil
-            // Unless a `Lazy` or `Provider` keeps the graph, its instances go with it.
-            if !isKnownUniquelyReferenced(&ended) {
-                ended.leave()
-            }
+        resolution.graph = made
+        return made
+    }
+
+    /// Runs `body` in `joined`, the graph a `Lazy` or `Provider` was made in (if any), then goes
+    /// back to the graph this thread was in.
+    func join<Result>(_ joined: ResolutionGraph?, _ body: () -> Result) -> Result {
+        guard let joined, joined !== resolution.graph else { return body() }
+        let (saved, savedIsJoined) = (resolution.graph, resolution.isGraphJoined)
+        joined.enter()
+        (resolution.graph, resolution.isGraphJoined) = (joined, true)
+        defer {
+            (resolution.graph, resolution.isGraphJoined) = (saved, savedIsJoined)
+            joined.leave()
+        }
+        return body()
+    }
+
+    /// Sends this thread's resolves on the child container of `manager` to its parent until
+    /// `endRedirect`.
+    func redirect(_ manager: ContainerManager) {
+        redirected[ObjectIdentifier(manager), default: 0] += 1
+    }
+
+    func endRedirect(_ manager: ContainerManager) {
+        let id = ObjectIdentifier(manager)
+        if let count = redirected[id], count > 1 {
+            redirected[id] = count - 1
+        } else {
+            redirected[id] = nil
+        }
+    }
+
+    /// Whether resolves on the child container of `manager` go to its parent now.
+    func isRedirected(_ manager: ContainerManager) -> Bool {
+        (!redirected.isEmpty && redirected[ObjectIdentifier(manager)] != nil)
+            || AsyncResolution.isRedirected(manager)
+    }
+
+    /// How deep the async resolution this one started in is.
+    var ambientDepth: Int { base?.depth ?? 0 }
+
+    /// The graph-scoped instance made earlier in this resolution for `key`.
+    @usableFromInline
+    func graphInstance(for key: InstanceKey) -> Any? {
+        if let graph = resolution.graph {
+            return graph.instance(for: key)
+        }
+        if depth == 0 {
+            // Not started yet: inside an async factory's closure, its graph is the one.
+            return AsyncResolution.ambient?.graph.instance(for: key)
+        }
+        return resolution.localGraph[key]
+    }
+
+    /// Keeps `instance` for the rest of this resolution.
+    @usableFromInline
+    func setGraphInstance(_ instance: Any, for key: InstanceKey) {
+        if let graph = resolution.graph {
+            graph.setInstance(instance, for: key)
+        } else if depth > 0 {
+            resolution.localGraph[key] = instance
         }
     }
 }

@@ -64,6 +64,28 @@ extension Scope {
             case .other(let scope): scope
             }
         }
+
+        /// Whether a factory declared with this scope resolves without `prepare` in a plain
+        /// container (see ``plainPlan(_:)``).
+        @inlinable
+        var isResolvedPlainly: Bool {
+            switch self {
+            case .builtIn(.unique), .builtIn(.graph): true
+            default: false
+            }
+        }
+
+        /// The plan of a factory declared with `declared` in a plain container, if it resolves
+        /// without `prepare` there (see `ContainerManager.isPlain`): `.unique` (no scope
+        /// declared means the container's default, `unique` in a plain one) and `.graph`.
+        @usableFromInline
+        static func plainPlan(_ declared: Declared?) -> ContainerManager.Plan? {
+            switch declared {
+            case nil, .builtIn(.unique): Scope.unique.plainPlan
+            case .builtIn(.graph): Scope.graph.plainPlan
+            default: nil
+            }
+        }
     }
 
     /// The built-in scope `kind`, for the modifiers: the process's singleton scope for

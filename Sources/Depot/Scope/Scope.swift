@@ -49,6 +49,10 @@ public class Scope: @unchecked Sendable {
     /// The scope this one stands for, if another: a clone of ``Scope/singleton`` stands for the
     /// process's singleton scope, whose identity keys singletons. Factories take that one.
     @usableFromInline let standsFor: Scope?
+    /// The plan of a resolve in this scope with nothing registered, observed or shared: made
+    /// once, so that such a resolve (every `.unique` one of a plain container) allocates none.
+    /// Set at the end of `init`, before the scope is shared.
+    private(set) var plainPlan: ContainerManager.Plan!
 
     init(
         placement: Placement, holdsWeakly: Bool, name: String, custom: CustomStorage? = nil,
@@ -59,6 +63,14 @@ public class Scope: @unchecked Sendable {
         self.name = name
         self.custom = custom
         self.standsFor = standsFor
+        #if DEBUG
+            let checksCaptive = holdsWeakly
+        #else
+            let checksCaptive = false
+        #endif
+        plainPlan = ContainerManager.Plan(
+            registration: nil, scope: self, timeToLive: nil, trace: false, records: false,
+            decorator: nil, cacheOwner: nil, checksCaptive: checksCaptive)
     }
 
     /// The scope a factory keeps: this one, or the one it stands for.
