@@ -4,7 +4,7 @@ extension ContainerManager {
     /// Everything a manager guards with its lock. What a change lets go of (instances,
     /// registered closures, containers) is released after the lock (see ``DropsValues``).
     struct State: DropsValues {
-        var registrations = [FactoryKey: Registration]() {
+        var registrations = [FactoryKey: ContainerManager.Registration]() {
             didSet { updatePlain() }
         }
         var instances = InstanceTable()
@@ -83,80 +83,9 @@ extension ContainerManager {
 
     /// What `push()` saves.
     struct Snapshot {
-        let registrations: [FactoryKey: Registration]
+        let registrations: [FactoryKey: ContainerManager.Registration]
         let instances:
             (cells: [InstanceKey: InstanceTable.Cell], disposals: [InstanceKey: Disposal])
-    }
-
-    /// What was registered for one factory from outside its declaration: a replacement factory,
-    /// context overrides, and modifiers applied after `register`.
-    ///
-    /// Immutable, so a resolution takes it out of the lock as one reference, and `push()` can
-    /// save the dictionary as it is; a change makes a new one (see `State.changeRegistration`).
-    // @unchecked Sendable: every stored property is a `let` and never changes.
-    @usableFromInline
-    final class Registration: @unchecked Sendable {
-        /// The registration's contents, as a value to change.
-        struct Fields {
-            /// A `FactoryRegistration<P, T>.Body`.
-            var factory: Any?
-            /// A `FactoryRegistration<P, T>.Body` for each context.
-            var contexts: [FactoryContextType: Any] = [:]
-            var scope: Scope?
-            var timeToLive: Double?
-            /// A `FactoryRegistration<P, T>.Decorator`.
-            var decorator: Any?
-
-            var isEmpty: Bool { factory == nil && !hasRest }
-
-            /// Whether anything but the factory is set: what ``Rest`` holds.
-            var hasRest: Bool {
-                !contexts.isEmpty || scope != nil || timeToLive != nil || decorator != nil
-            }
-        }
-
-        /// The fields other than the factory, when any is set: apart, so that the common
-        /// registration, a replacement factory alone, is a small object.
-        final class Rest {
-            let contexts: [FactoryContextType: Any]
-            let scope: Scope?
-            let timeToLive: Double?
-            let decorator: Any?
-            // Stored so that every resolve can test it without copying the `Any?` out.
-            let hasDecorator: Bool
-
-            init(_ fields: Fields) {
-                contexts = fields.contexts
-                scope = fields.scope
-                timeToLive = fields.timeToLive
-                decorator = fields.decorator
-                hasDecorator = fields.decorator != nil
-            }
-        }
-
-        /// A `FactoryRegistration<P, T>.Body`.
-        let factory: Any?
-        private let rest: Rest?
-
-        init(_ fields: Fields) {
-            factory = fields.factory
-            rest = fields.hasRest ? Rest(fields) : nil
-        }
-
-        /// The registration's contents, to change a copy.
-        var fields: Fields {
-            Fields(
-                factory: factory, contexts: contexts, scope: scope, timeToLive: timeToLive,
-                decorator: decorator)
-        }
-
-        var contexts: [FactoryContextType: Any] { rest?.contexts ?? [:] }
-        /// Whether a closure is registered: a replacement factory or a context.
-        var makesInstances: Bool { factory != nil || rest?.contexts.isEmpty == false }
-        var scope: Scope? { rest?.scope }
-        var timeToLive: Double? { rest?.timeToLive }
-        @usableFromInline var hasDecorator: Bool { rest?.hasDecorator ?? false }
-        @usableFromInline var decorator: Any? { rest?.decorator }
     }
 }
 

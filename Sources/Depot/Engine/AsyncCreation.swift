@@ -8,12 +8,47 @@
 // cached instance is shared by every resolve (see `FactoryRegistration`).
 @usableFromInline
 final class AsyncCreation: PendingCreation, @unchecked Sendable {
+    private typealias Waiter = CheckedContinuation<Unchecked<Any>, any Error>
+
     private struct State {
         var result: Result<Any, any Error>?
-        var waiters: [Int: CheckedContinuation<Unchecked<Any>, any Error>] = [:]
+        var waiters: [Int: Waiter] = [:]
         /// Waiters cancelled before they suspended.
         var cancelled: Set<Int> = []
         var nextWaiter = 0
+
+        /// Ends the creation with `result`: returns the waiters to resume with it.
+        mutating func finish(_ result: Result<Any, any Error>) -> [Waiter] {
+            self.result = result
+            cancelled = []
+            defer { waiters = [:] }
+            return Array(waiters.values)
+        }
+
+        /// A number for a new waiter.
+        mutating func newWaiter() -> Int {
+            nextWaiter += 1
+            return nextWaiter
+        }
+
+        /// Keeps `waiter` until the result is there: returns what to resume it with now, if
+        /// anything (the result, or cancellation if it was cancelled before it suspended).
+        mutating func suspend(_ waiter: Waiter, id: Int) -> Result<Any, any Error>? {
+            if let result { return result }
+            if cancelled.remove(id) != nil { return .failure(CancellationError()) }
+            waiters[id] = waiter
+            return nil
+        }
+
+        /// Cancels waiter `id`: returns it to resume with cancellation, if it is suspended.
+        mutating func cancel(_ id: Int) -> Waiter? {
+            guard result == nil else { return nil }
+            guard let waiter = waiters.removeValue(forKey: id) else {
+                cancelled.insert(id)
+                return nil
+            }
+            return waiter
+        }
     }
 
     private let state = Locked(State())
@@ -21,13 +56,8 @@ final class AsyncCreation: PendingCreation, @unchecked Sendable {
     /// Ends the creation with `result` and resumes every waiter with it.
     @usableFromInline
     func finish(_ result: Result<Any, any Error>) {
-        let waiters = state.withLock { state in
-            state.result = result
-            state.cancelled = []
-            defer { state.waiters = [:] }
-            return state.waiters
-        }
-        for waiter in waiters.values {
+        let waiters = state.withLock { $0.finish(result) }
+        for waiter in waiters {
             switch result {
             case .success(let value): waiter.resume(returning: Unchecked(value))
             case .failure(let error): waiter.resume(throwing: error)
@@ -42,18 +72,10 @@ final class AsyncCreation: PendingCreation, @unchecked Sendable {
     func value<T>(for waiter: AsyncResolution?, as type: T.Type) async throws -> T {
         let wait = AsyncWaitGraph.enter(waiter, waitingFor: self)
         defer { AsyncWaitGraph.leave(wait) }
-        let id = state.withLock { state in
-            state.nextWaiter += 1
-            return state.nextWaiter
-        }
+        let id = state.withLock { $0.newWaiter() }
         let value = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let result = state.withLock { state -> Result<Any, any Error>? in
-                    if let result = state.result { return result }
-                    if state.cancelled.remove(id) != nil { return .failure(CancellationError()) }
-                    state.waiters[id] = continuation
-                    return nil
-                }
+                let result = state.withLock { $0.suspend(continuation, id: id) }
                 switch result {
                 case .success(let value): continuation.resume(returning: Unchecked(value))
                 case .failure(let error): continuation.resume(throwing: error)
@@ -61,16 +83,7 @@ final class AsyncCreation: PendingCreation, @unchecked Sendable {
                 }
             }
         } onCancel: {
-            let continuation = state.withLock {
-                state -> CheckedContinuation<Unchecked<Any>, any Error>? in
-                guard state.result == nil else { return nil }
-                guard let continuation = state.waiters.removeValue(forKey: id) else {
-                    state.cancelled.insert(id)
-                    return nil
-                }
-                return continuation
-            }
-            continuation?.resume(throwing: CancellationError())
+            state.withLock { $0.cancel(id) }?.resume(throwing: CancellationError())
         }
         // The creation made a `T`: the key names it.
         return value.value as! T

@@ -4,7 +4,7 @@ extension ContainerManager {
     /// keeps on the stack while the factory runs (and resolves further down) is one reference.
     @usableFromInline
     final class Plan {
-        @usableFromInline let registration: Registration?
+        @usableFromInline let registration: ContainerManager.Registration?
         // A scope's plain plan (`Scope.plainPlan`) and the scope hold each other: a scope is a
         // declaration, made once, that lives as long as the process.
         @usableFromInline let scope: Scope
@@ -28,7 +28,8 @@ extension ContainerManager {
         }
 
         init(
-            registration: Registration?, scope: Scope, timeToLive: Double?, trace: Bool,
+            registration: ContainerManager.Registration?, scope: Scope, timeToLive: Double?,
+            trace: Bool,
             records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?,
             checksCaptive: Bool
         ) {

@@ -30,6 +30,62 @@ final class ResolutionGraph: Sendable {
         var isShared = false
         /// The instances let go of, released after the lock.
         var dropped: [Any] = []
+
+        func instance(for key: InstanceKey) -> Any? {
+            switch instances[key] {
+            case .strong(let instance): instance
+            case .weak(let box): box.object
+            case nil: nil
+            }
+        }
+
+        mutating func lookup(_ key: InstanceKey, step: ResolutionStep) -> GraphLookup {
+            if let instance = instance(for: key) { return .kept(instance) }
+            switch creations[key] {
+            case nil:
+                // No waiter yet, so nothing to allocate: most graph instances never get one.
+                creations[key] = .some(nil)
+                return .create
+            case .some(let creation?):
+                return .waitFor(creation)
+            case .some(nil):
+                let creation = AsyncCreation(step: step)
+                creations[key] = creation
+                return .waitFor(creation)
+            }
+        }
+
+        mutating func finish(_ key: InstanceKey, instance: Any?) -> AsyncCreation? {
+            let creation = creations.removeValue(forKey: key) ?? nil
+            if let instance {
+                keep(instance, for: key)
+            }
+            return creation
+        }
+
+        mutating func keep(_ instance: Any, for key: InstanceKey) {
+            if let replaced = instances.updateValue(.strong(instance), forKey: key) {
+                drop(replaced)
+            }
+        }
+
+        mutating func leave() {
+            resolutions -= 1
+            guard resolutions == 0 else { return }
+            drop(instances)
+            guard isShared else {
+                instances = [:]
+                return
+            }
+            instances = instances.compactMapValues { entry in
+                switch entry {
+                case .strong(let instance):
+                    asObject(instance).map { .weak(WeakBox($0)) }
+                case .weak(let box):
+                    box.object == nil ? nil : entry
+                }
+            }
+        }
     }
 
     private enum Entry {
@@ -41,13 +97,7 @@ final class ResolutionGraph: Sendable {
 
     /// The instance kept for `key`, if it is still alive.
     func instance(for key: InstanceKey) -> Any? {
-        state.withLock { state in
-            switch state.instances[key] {
-            case .strong(let instance): instance
-            case .weak(let box): box.object
-            case nil: nil
-            }
-        }
+        state.withLock { $0.instance(for: key) }
     }
 
     /// What an async factory finds for its `factory` key of `owner` (and `parameter`): the
@@ -59,53 +109,22 @@ final class ResolutionGraph: Sendable {
         step: ResolutionStep
     ) -> GraphLookup {
         let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
-        return state.withLock { state in
-            switch state.instances[key] {
-            case .strong(let instance): return .kept(instance)
-            case .weak(let box): if let object = box.object { return .kept(object) }
-            case nil: break
-            }
-            switch state.creations[key] {
-            case nil:
-                // No waiter yet, so nothing to allocate: most graph instances never get one.
-                state.creations[key] = .some(nil)
-                return .create
-            case .some(let creation?):
-                return .waitFor(creation)
-            case .some(nil):
-                let creation = AsyncCreation(step: step)
-                state.creations[key] = creation
-                return .waitFor(creation)
-            }
-        }
+        return state.withLock { $0.lookup(key, step: step) }
     }
 
     /// Ends the creation `lookup` asked for, keeping `instance` (`nil`: the factory threw);
     /// returns the creation other tasks wait for, if any, for the caller to finish.
     @usableFromInline
     func finish(
-        _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
-        instance: Any?
+        _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?, instance: Any?
     ) -> AsyncCreation? {
         let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
-        return state.withLock { state in
-            let creation = state.creations.removeValue(forKey: key) ?? nil
-            if let instance,
-                let replaced = state.instances.updateValue(.strong(instance), forKey: key)
-            {
-                state.drop(replaced)
-            }
-            return creation
-        }
+        return state.withLock { $0.finish(key, instance: instance) }
     }
 
     /// Keeps `instance` for `key`, strongly while a resolution runs in the graph.
     func setInstance(_ instance: Any, for key: InstanceKey) {
-        state.withLock { state in
-            if let replaced = state.instances.updateValue(.strong(instance), forKey: key) {
-                state.drop(replaced)
-            }
-        }
+        state.withLock { $0.keep(instance, for: key) }
     }
 
     /// Keeps `instances`, which the resolution that made this graph kept before anything
@@ -113,9 +132,7 @@ final class ResolutionGraph: Sendable {
     func adopt(_ instances: [InstanceKey: Any]) {
         state.withLock { state in
             for (key, instance) in instances {
-                if let replaced = state.instances.updateValue(.strong(instance), forKey: key) {
-                    state.drop(replaced)
-                }
+                state.keep(instance, for: key)
             }
         }
     }
@@ -134,22 +151,6 @@ final class ResolutionGraph: Sendable {
     /// A resolution that ran in the graph has returned: when it was the last, the graph lets go
     /// of its instances (keeping weak references to the objects among them).
     func leave() {
-        state.withLock { state in
-            state.resolutions -= 1
-            guard state.resolutions == 0 else { return }
-            state.drop(state.instances)
-            guard state.isShared else {
-                state.instances = [:]
-                return
-            }
-            state.instances = state.instances.compactMapValues { entry in
-                switch entry {
-                case .strong(let instance):
-                    asObject(instance).map { .weak(WeakBox($0)) }
-                case .weak(let box):
-                    box.object == nil ? nil : entry
-                }
-            }
-        }
+        state.withLock { $0.leave() }
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// A container with nothing registered, no observer, parent, shared caches or default scope is
-/// plain: its `.unique` and `.graph` factories resolve without a look in the thread's hit cache.
+/// plain: its `.unique` and `.graph` factories resolve without the manager's lock.
 /// These tests make a container plain (by resolving), change one thing that ends that, and check
 /// that the next resolve sees the change; then undo it, and check that plain resolves are back.
 @Suite struct PlainContainerTests {

@@ -2,22 +2,23 @@ import Depot
 import Foundation
 import Testing
 
-/// A hit a thread has seen is resolved again without the lock: these tests resolve each factory
-/// a few times first, so the thread's hit cache holds it, then change what it depends on.
-@Suite struct HitCacheTests {
-    /// Resolves `factory` three times, so that the last ones come from the hit cache.
-    private func remembered<T: AnyObject>(_ factory: Factory<T>) -> T {
+/// A factory resolved again and again (every resolve after the first a hit) must still follow
+/// whatever it depends on: these tests resolve each factory a few times first, then change a
+/// registration, a setting, a reset or the container's lifetime, on this thread or another.
+@Suite struct RepeatedHitTests {
+    /// Resolves `factory` three times, so that the last ones are hits.
+    private func resolvedThrice<T: AnyObject>(_ factory: Factory<T>) -> T {
         let first = factory()
         #expect(factory() === first)
         #expect(factory() === first)
         return first
     }
 
-    @Test func aResetReachesARememberedHitAndReleasesIt() {
+    @Test func aResetReachesARepeatedHitAndReleasesIt() {
         let container = Container()
         weak var released: Thing?
         do {
-            let first = remembered(container.cachedThing)
+            let first = resolvedThrice(container.cachedThing)
             released = first
             container.manager.reset(scope: .cached)
             #expect(container.cachedThing() !== first)
@@ -25,7 +26,7 @@ import Testing
         #expect(released == nil)
     }
 
-    /// Runs `body` on a thread that stays alive (so its hit cache does) until the returned
+    /// Runs `body` on a thread that stays alive (with whatever it keeps) until the returned
     /// closure is called, after `body` has returned.
     private func onParkedThread(_ body: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
         let resolved = DispatchSemaphore(value: 0)
@@ -39,11 +40,11 @@ import Testing
         return { leave.signal() }
     }
 
-    @Test func aResetReleasesAnInstanceThatAnotherLiveThreadRemembers() {
+    @Test func aResetReleasesAnInstanceThatAnotherLiveThreadResolvedBefore() {
         let container = Container()
         let released = WeakReference<Thing>()
         let unpark = onParkedThread {
-            released.object = self.remembered(container.cachedThing)
+            released.object = self.resolvedThrice(container.cachedThing)
         }
         defer { unpark() }
         #expect(released.object != nil)
@@ -51,7 +52,7 @@ import Testing
         #expect(released.object == nil)
     }
 
-    @Test func aContainerThatGoesReleasesWhatAnotherLiveThreadRemembers() {
+    @Test func aContainerThatGoesReleasesWhatAnotherLiveThreadResolvedBefore() {
         let released = WeakReference<Thing>()
         let unpark: @Sendable () -> Void
         do {
@@ -63,20 +64,20 @@ import Testing
                     defer { box = nil }
                     return box!
                 }
-                released.object = self.remembered(container.cachedThing)
+                released.object = self.resolvedThrice(container.cachedThing)
             }
         }
         defer { unpark() }
         #expect(released.object == nil)
     }
 
-    @Test func isolatedSingletonsThatEndReleaseWhatAnotherLiveThreadRemembers() {
+    @Test func isolatedSingletonsThatEndReleaseWhatAnotherLiveThreadResolvedBefore() {
         let released = WeakReference<Thing>()
         var unpark: (@Sendable () -> Void)?
         Scope.withIsolatedSingletons {
             let container = Container()
             unpark = onParkedThread {
-                released.object = self.remembered(container.singletonThing)
+                released.object = self.resolvedThrice(container.singletonThing)
             }
             #expect(released.object != nil)
             Scope.singleton.reset()
@@ -85,16 +86,16 @@ import Testing
         unpark?()
     }
 
-    /// More remembered hits than the cache has entries: entries move within their sets and are
-    /// pushed out, and every instance is still released once its container goes or is reset.
-    @Test func moreRememberedHitsThanEntriesAreAllReleased() {
+    /// Many containers' hits resolved repeatedly on one thread: every instance is still released
+    /// once its container goes or is reset.
+    @Test func manyRepeatedHitsAreAllReleased() {
         let count = 700
         var released: [WeakReference<Thing>] = []
         var containers: [Container] = []
         for _ in 0..<count {
             let container = Container()
             let reference = WeakReference<Thing>()
-            reference.object = remembered(container.cachedThing)
+            reference.object = resolvedThrice(container.cachedThing)
             released.append(reference)
             containers.append(container)
         }
@@ -109,9 +110,9 @@ import Testing
         #expect(released.allSatisfy { $0.object == nil })
     }
 
-    @Test func aRegistrationReplacesARememberedHit() {
+    @Test func aRegistrationReplacesARepeatedHit() {
         let container = Container()
-        let first = remembered(container.cachedThing)
+        let first = resolvedThrice(container.cachedThing)
         container.cachedThing.register { Thing(id: 42) }
         let replaced = container.cachedThing()
         #expect(replaced !== first)
@@ -119,7 +120,7 @@ import Testing
     }
 
     /// A hit retains nothing of the factory value's; the value itself keeps its container.
-    @Test func aFactoryValueKeepsItsContainerThroughRememberedHits() {
+    @Test func aFactoryValueKeepsItsContainerThroughRepeatedHits() {
         weak var released: Container?
         let factory: Factory<Thing>
         let first: Thing
@@ -127,7 +128,7 @@ import Testing
             let container = Container()
             released = container
             factory = container.cachedThing
-            first = remembered(factory)
+            first = resolvedThrice(factory)
         }
         #expect(released != nil)
         #expect(factory() === first)
@@ -135,19 +136,19 @@ import Testing
         #expect(factory() !== first)
     }
 
-    @Test func aSingletonResetReachesARememberedHit() {
+    @Test func aSingletonResetReachesARepeatedHit() {
         Scope.withIsolatedSingletons {
             let container = Container()
-            let first = remembered(container.singletonThing)
+            let first = resolvedThrice(container.singletonThing)
             #expect(Container().singletonThing() === first)
             Scope.singleton.reset()
             #expect(container.singletonThing() !== first)
         }
     }
 
-    @Test func tracingAndDecoratorsTurnedOnLaterSeeRememberedHits() {
+    @Test func tracingAndDecoratorsTurnedOnLaterSeeRepeatedHits() {
         let container = Container()
-        _ = remembered(container.cachedThing)
+        _ = resolvedThrice(container.cachedThing)
         let lines = Locked<[String]>([])
         container.manager.logger = { line in lines.withLock { $0.append(line) } }
         container.manager.trace = true
@@ -162,28 +163,28 @@ import Testing
         #expect(decorated.value == 1)
     }
 
-    @Test func containersDoNotShareRememberedHits() {
+    @Test func containersDoNotShareRepeatedHits() {
         let one = Container()
         let other = Container()
-        let first = remembered(one.cachedThing)
-        let second = remembered(other.cachedThing)
+        let first = resolvedThrice(one.cachedThing)
+        let second = resolvedThrice(other.cachedThing)
         #expect(first !== second)
         #expect(one.cachedThing() === first)
         #expect(other.cachedThing() === second)
     }
 
-    @Test func aFactoryDeclaredWithAnotherScopeIsNotARememberedHit() {
+    @Test func aFactoryDeclaredWithAnotherScopeIsNotARepeatedHit() {
         let container = Container()
-        let cached = remembered(container.cachedThing)
+        let cached = resolvedThrice(container.cachedThing)
         #expect(container.cachedThing.unique() !== cached)
         let otherScope = Scope.Cached()
         #expect(container.cachedThing.scope(otherScope)() !== cached)
     }
 
-    /// Threads resolving through their hit caches while another thread resets and re-registers:
+    /// Threads resolving hits while another thread resets and re-registers:
     /// nothing crashes or races (CI runs this under ThreadSanitizer), and once the writes stop
     /// every thread resolves the one instance the table keeps.
-    @Test func rememberedHitsFollowResetsUnderContention() {
+    @Test func repeatedHitsFollowResetsUnderContention() {
         let container = Container()
         let stop = Locked(false)
         let made = Counter()
@@ -217,9 +218,9 @@ import Testing
     }
 }
 
-extension HitCacheTests {
-    /// Plain `.unique` and `.graph` resolves read their entries without the handshake, while
-    /// purges clear the cells of other entries of the same caches: under ThreadSanitizer, this
+extension RepeatedHitTests {
+    /// Plain `.unique` and `.graph` resolves (which take no lock) on threads while others reset
+    /// scopes and drop containers holding hits of the same threads: under ThreadSanitizer, this
     /// shows they never touch the same memory.
     @Test func plainResolvesStayCorrectWhilePurgesRun() {
         let container = Container()
@@ -227,8 +228,7 @@ extension HitCacheTests {
         let failures = runOnThreads(5) { index -> Int in
             if index == 0 {
                 for _ in 0..<2_000 {
-                    // Two kinds of purge: a reset of a scope, and a container that goes after
-                    // its hits were remembered.
+                    // A reset of a scope, and a container that goes after threads hit it.
                     container.manager.reset(scope: .cached)
                     let passing = Container()
                     _ = passing.cachedThing()

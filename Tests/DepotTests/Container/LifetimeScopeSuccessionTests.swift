@@ -2,9 +2,9 @@ import Depot
 import Foundation
 import Testing
 
-/// A `Container`'s lifetime scope that goes untouched leaves its emptied state to the next one
-/// its thread makes of the same container: the next scope must be exactly a new one.
-@Suite struct LifetimeScopeReuseTests {
+/// Lifetime scopes of one container made one after another on a thread (a server's requests):
+/// nothing one scope set, registered or kept reaches the next, which is exactly a new one.
+@Suite struct LifetimeScopeSuccessionTests {
     @Test func settingsChangedOnADroppedScopeDoNotReachTheNext() {
         let root = Container()
         let rootLog = Locked<[String]>([])
@@ -14,7 +14,7 @@ import Testing
         let promises = root.manager.promiseTriggersError
         var first: Container? = root.newLifetimeScope()
         _ = first!.cachedThing()
-        // Settings that leave a scope pristine: its registrations still are its container's.
+        // Settings of a scope of its own: its registrations still are its container's.
         first!.manager.logger = { message in scopeLog.withLock { $0.append(message) } }
         first!.manager.clock = ContainerManager.Clock { 5 }
         first!.manager.promiseTriggersError = !promises

@@ -25,7 +25,7 @@ extension Container {
     }
     /// Resolves `graphThing`, then a singleton that resolves it again: a hit in the
     /// resolution's graph, made outside the singleton. (A singleton's creation takes the
-    /// singletons' lock, not the container's, so the hit cache still holds `graphThing`.)
+    /// singletons' lock, not the container's.)
     var graphThingThenSingletonReport: Factory<GraphPair> {
         self {
             let first = self.graphThing()
@@ -39,13 +39,12 @@ extension Container {
     }
 }
 
-/// A plain `.unique` or `.graph` factory that a thread has resolved is resolved again through
-/// the thread's hit cache, without the manager's lock: these tests resolve each factory a few
-/// times first, so the cache holds it, then check that it still behaves as its scope says, and
-/// that what it depends on reaches it.
-@Suite struct RememberedPlainFactoryTests {
-    /// Resolves `factory` three times: the last two come through the hit cache.
-    private func remembered<T: AnyObject>(_ factory: Factory<T>) -> T {
+/// A `.unique` or `.graph` factory of a container with nothing registered or observed resolves
+/// without the manager's lock: these tests resolve each factory a few times first, then check
+/// that it still behaves as its scope says, and that what it depends on reaches it.
+@Suite struct RepeatedPlainResolveTests {
+    /// Resolves `factory` three times.
+    private func resolvedThrice<T: AnyObject>(_ factory: Factory<T>) -> T {
         let first = factory()
         let second = factory()
         let third = factory()
@@ -57,13 +56,13 @@ extension Container {
 
     @Test func eachResolveStillMakesANewInstance() {
         let container = Container()
-        _ = remembered(container.uniqueThing)
-        _ = remembered(container.declaredUniqueThing)
+        _ = resolvedThrice(container.uniqueThing)
+        _ = resolvedThrice(container.declaredUniqueThing)
     }
 
-    @Test func aRegistrationAndItsRemovalReachARememberedUniqueFactory() {
+    @Test func aRegistrationAndItsRemovalReachARepeatedUniqueFactory() {
         let container = Container()
-        _ = remembered(container.uniqueThing)
+        _ = resolvedThrice(container.uniqueThing)
         container.uniqueThing.register { Thing(id: 42) }
         #expect(container.uniqueThing().id == 42)
         #expect(container.uniqueThing().id == 42)
@@ -74,8 +73,8 @@ extension Container {
 
     @Test func aDefaultScopeSetLaterReachesFactoriesThatDeclareNone() {
         let container = Container()
-        _ = remembered(container.uniqueThing)
-        _ = remembered(container.declaredUniqueThing)
+        _ = resolvedThrice(container.uniqueThing)
+        _ = resolvedThrice(container.declaredUniqueThing)
         container.manager.defaultScope = .cached
         let kept = container.uniqueThing()
         #expect(container.uniqueThing() === kept)
@@ -83,18 +82,18 @@ extension Container {
         #expect(container.declaredUniqueThing() !== container.declaredUniqueThing())
     }
 
-    @Test func aModifierAppliedLaterReachesARememberedUniqueFactory() {
+    @Test func aModifierAppliedLaterReachesARepeatedUniqueFactory() {
         let container = Container()
-        _ = remembered(container.uniqueThing)
+        _ = resolvedThrice(container.uniqueThing)
         _ = container.uniqueThing.register { Thing(id: 7) }.cached
         let kept = container.uniqueThing()
         #expect(kept.id == 7)
         #expect(container.uniqueThing() === kept)
     }
 
-    @Test func tracingAndDecoratorsTurnedOnLaterSeeRememberedUniqueResolves() {
+    @Test func tracingAndDecoratorsTurnedOnLaterSeeRepeatedUniqueResolves() {
         let container = Container()
-        _ = remembered(container.uniqueThing)
+        _ = resolvedThrice(container.uniqueThing)
         let lines = collectLogs(of: container)
         container.manager.trace = true
         _ = container.uniqueThing()
@@ -108,18 +107,18 @@ extension Container {
         #expect(decorated.value == 1)
     }
 
-    @Test func containersDoNotShareRememberedUniqueFactories() {
+    @Test func containersDoNotShareRepeatedUniqueFactories() {
         let one = Container()
         let other = Container()
-        _ = remembered(one.uniqueThing)
+        _ = resolvedThrice(one.uniqueThing)
         other.uniqueThing.register { Thing(id: 5) }
         #expect(other.uniqueThing().id == 5)
         #expect(one.uniqueThing().id == 0)
     }
 
-    /// The outermost resolve that comes through the hit cache still starts and ends a graph:
+    /// The outermost resolve that takes no lock still starts and ends a graph:
     /// graph-scoped instances are shared within one resolution, never across two.
-    @Test func aRememberedUniqueRootStillDelimitsItsGraph() {
+    @Test func aRepeatedUniqueRootStillDelimitsItsGraph() {
         let container = Container()
         let roots = (0..<3).map { _ in container.graphRoot() }
         for root in roots {
@@ -129,11 +128,11 @@ extension Container {
         #expect(roots[1].left.shared !== roots[2].left.shared)
     }
 
-    /// A kept owner that resolves a remembered unique dependency is still reported as captive.
-    @Test func aCaptiveRememberedUniqueDependencyIsStillReportedInDebugBuilds() {
+    /// A kept owner that resolves a repeatedly resolved unique dependency is still reported as captive.
+    @Test func aCaptiveRepeatedUniqueDependencyIsStillReportedInDebugBuilds() {
         let container = Container()
         let lines = collectLogs(of: container)
-        _ = remembered(container.declaredUniqueThing)
+        _ = resolvedThrice(container.declaredUniqueThing)
         _ = container.cachedReportOfDeclaredUnique()
         expectOneCaptiveReport(
             in: lines,
@@ -153,7 +152,7 @@ extension Container {
         #expect(lines.current.first?.hasPrefix(start) == true)
     }
 
-    @Test func aRememberedGraphFactoryKeepsOneInstancePerResolution() {
+    @Test func aRepeatedGraphFactoryKeepsOneInstancePerResolution() {
         let container = Container()
         let roots = (0..<4).map { _ in container.graphRoot() }
         for root in roots {
@@ -166,7 +165,7 @@ extension Container {
         #expect(alone[1] !== alone[2])
     }
 
-    @Test func aRegistrationReachesARememberedGraphFactory() {
+    @Test func aRegistrationReachesARepeatedGraphFactory() {
         let container = Container()
         _ = (0..<3).map { _ in container.graphRoot() }
         container.graphThing.register { Thing(id: 9) }
@@ -177,9 +176,9 @@ extension Container {
         #expect(container.graphRoot().left.shared.id == 0)
     }
 
-    /// A `Provider` made during a resolution joins its graph later: a remembered graph factory
+    /// A `Provider` made during a resolution joins its graph later: a repeatedly resolved graph factory
     /// resolved through it finds the instance the resolution kept, while the resolution runs.
-    @Test func aProviderResolvesARememberedGraphFactoryInItsGraph() {
+    @Test func aProviderResolvesARepeatedGraphFactoryInItsGraph() {
         let container = Container()
         _ = (0..<3).map { _ in container.graphThing() }
         let provided = container.providedGraphPair()
@@ -187,9 +186,9 @@ extension Container {
         #expect(container.providedGraphPair().first !== provided.first)
     }
 
-    /// A kept owner that resolves a remembered graph dependency, made earlier in the same
+    /// A kept owner that resolves a repeatedly resolved graph dependency, made earlier in the same
     /// resolution, is still reported as captive.
-    @Test func aCaptiveRememberedGraphHitIsStillReportedInDebugBuilds() {
+    @Test func aCaptiveRepeatedGraphHitIsStillReportedInDebugBuilds() {
         let container = Container()
         let lines = collectLogs(of: container)
         _ = (0..<3).map { _ in container.graphThing() }
@@ -201,11 +200,11 @@ extension Container {
                 + "[singleton] resolves Container.graphThing<Thing> [graph]")
     }
 
-    /// Threads resolving a remembered unique factory while another thread registers and removes
+    /// Threads resolving a unique factory while another thread registers and removes
     /// a replacement: nothing crashes or races (CI runs this under ThreadSanitizer), every
     /// resolve runs one of the two closures, and once the writes stop every thread runs the
     /// declared one.
-    @Test func rememberedUniqueResolvesFollowRegistrationsUnderContention() {
+    @Test func uniqueResolvesFollowRegistrationsUnderContention() {
         let container = Container()
         let stop = Locked(false)
         let results = runOnThreads(9) { index -> Bool in

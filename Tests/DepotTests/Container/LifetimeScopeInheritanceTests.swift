@@ -3,41 +3,41 @@ import Testing
 
 extension Container {
     /// Unique, with no declared scope: the container's default scope applies.
-    var templateService: Factory<Service> { self { LiveService() } }
-    var templateThing: Factory<Thing> { self { Thing(id: 1) }.cached }
-    var templateSingleton: Factory<Thing> { self { Thing(id: 2) }.singleton }
+    var inheritedService: Factory<Service> { self { LiveService() } }
+    var inheritedThing: Factory<Thing> { self { Thing(id: 1) }.cached }
+    var inheritedSingleton: Factory<Thing> { self { Thing(id: 2) }.singleton }
 }
 
-/// Lifetime scopes are made from their thread's template of the container, and their hits are
-/// remembered under it while they are pristine: what they resolve must still follow every
-/// registration and setting, of the container and of the scope.
-@Suite struct ScopeTemplateTests {
+/// A lifetime scope takes its container's registrations and settings as they are when it is
+/// made: what it resolves must follow every later registration and setting of its own, and the
+/// container's must reach the scopes made after them, never the ones made before.
+@Suite struct LifetimeScopeInheritanceTests {
     @Test func aRegistrationOnAScopeAppliesAfterItsFactoryWasResolved() {
         let root = Container()
         let scope = root.newLifetimeScope()
-        #expect(scope.templateService().name == "live")
-        // Another scope of the same template resolves it the remembered way.
-        #expect(root.newLifetimeScope().templateService().name == "live")
-        scope.templateService.register { MockService("scope") }
-        #expect(scope.templateService().name == "scope")
-        #expect(root.newLifetimeScope().templateService().name == "live")
-        #expect(root.templateService().name == "live")
+        #expect(scope.inheritedService().name == "live")
+        // Another scope of the same container, made after this one.
+        #expect(root.newLifetimeScope().inheritedService().name == "live")
+        scope.inheritedService.register { MockService("scope") }
+        #expect(scope.inheritedService().name == "scope")
+        #expect(root.newLifetimeScope().inheritedService().name == "live")
+        #expect(root.inheritedService().name == "live")
     }
 
     @Test func aCachedFactoryFollowsRegistrationsAndResetsInEveryScope() {
         let root = Container()
         let first = root.newLifetimeScope()
-        let kept = first.templateThing()
-        // Another scope of the same template finds the factory plain without its lock.
+        let kept = first.inheritedThing()
+        // Another scope of the same container keeps its own instance.
         let second = root.newLifetimeScope()
-        let own = second.templateThing()
+        let own = second.inheritedThing()
         #expect(own !== kept)
-        #expect(second.templateThing() === own)
-        second.templateThing.register { Thing(id: 9) }
-        #expect(second.templateThing().id == 9)
-        #expect(first.templateThing() === kept)
-        root.templateThing.register { Thing(id: 8) }
-        #expect(root.newLifetimeScope().templateThing().id == 8)
+        #expect(second.inheritedThing() === own)
+        second.inheritedThing.register { Thing(id: 9) }
+        #expect(second.inheritedThing().id == 9)
+        #expect(first.inheritedThing() === kept)
+        root.inheritedThing.register { Thing(id: 8) }
+        #expect(root.newLifetimeScope().inheritedThing().id == 8)
     }
 
     @Test func aScopesResetReachesInstancesMadeWithoutTheLock() {
@@ -54,34 +54,34 @@ extension Container {
     @Test func aRegistrationOnTheContainerReachesTheScopesMadeAfterIt() {
         let root = Container()
         let before = root.newLifetimeScope()
-        #expect(before.templateService().name == "live")
-        root.templateService.register { MockService("root") }
-        #expect(root.newLifetimeScope().templateService().name == "root")
+        #expect(before.inheritedService().name == "live")
+        root.inheritedService.register { MockService("root") }
+        #expect(root.newLifetimeScope().inheritedService().name == "root")
         // A scope is a copy of its container as it was.
-        #expect(before.templateService().name == "live")
+        #expect(before.inheritedService().name == "live")
         root.manager.reset(options: .registration)
-        #expect(root.newLifetimeScope().templateService().name == "live")
+        #expect(root.newLifetimeScope().inheritedService().name == "live")
     }
 
     @Test func aSettingChangedOnAScopeApplies() {
         let root = Container()
         let scope = root.newLifetimeScope()
-        #expect(scope.templateService() !== scope.templateService())
+        #expect(scope.inheritedService() !== scope.inheritedService())
         scope.manager.defaultScope = .cached
-        #expect(scope.templateService() === scope.templateService())
+        #expect(scope.inheritedService() === scope.inheritedService())
         let other = root.newLifetimeScope()
-        #expect(other.templateService() !== other.templateService())
+        #expect(other.inheritedService() !== other.inheritedService())
     }
 
     @Test func aSettingChangedOnTheContainerReachesTheScopesMadeAfterIt() {
         let root = Container()
         let before = root.newLifetimeScope()
-        #expect(before.templateService() !== before.templateService())
+        #expect(before.inheritedService() !== before.inheritedService())
         root.manager.defaultScope = .cached
         let after = root.newLifetimeScope()
-        #expect(after.templateService() === after.templateService())
-        #expect(after.templateService() !== root.templateService())
-        #expect(before.templateService() !== before.templateService())
+        #expect(after.inheritedService() === after.inheritedService())
+        #expect(after.inheritedService() !== root.inheritedService())
+        #expect(before.inheritedService() !== before.inheritedService())
     }
 
     @Test func aReleasedContainerLetsGoOfWhatItsRegistrationsCaptured() {
@@ -90,9 +90,9 @@ extension Container {
             let root = Container()
             let thing = Thing(id: 7)
             captured = thing
-            root.templateThing.register { thing }
-            // This thread now keeps a template of the container, with its registrations.
-            #expect(root.newLifetimeScope().templateThing().id == 7)
+            root.inheritedThing.register { thing }
+            // The scope holds the container's registrations, and what they captured.
+            #expect(root.newLifetimeScope().inheritedThing().id == 7)
         }
         #expect(captured == nil)
     }
@@ -102,10 +102,10 @@ extension Container {
             let root = Container()
             let first = root.newLifetimeScope()
             let second = root.newLifetimeScope()
-            #expect(first.templateThing() === first.templateThing())
-            #expect(first.templateThing() !== second.templateThing())
-            #expect(first.templateSingleton() === second.templateSingleton())
-            #expect(first.templateSingleton() === root.templateSingleton())
+            #expect(first.inheritedThing() === first.inheritedThing())
+            #expect(first.inheritedThing() !== second.inheritedThing())
+            #expect(first.inheritedSingleton() === second.inheritedSingleton())
+            #expect(first.inheritedSingleton() === root.inheritedSingleton())
         }
     }
 
@@ -114,16 +114,16 @@ extension Container {
         weak var released: Thing?
         do {
             let scope = root.newLifetimeScope()
-            let thing = scope.templateThing()
+            let thing = scope.inheritedThing()
             released = thing
-            #expect(scope.templateThing() === thing)
+            #expect(scope.inheritedThing() === thing)
         }
         #expect(released == nil)
         // The next scope on this thread takes the emptied table of the last one.
         let next = root.newLifetimeScope()
-        let fresh = next.templateThing()
-        #expect(next.templateThing() === fresh)
-        #expect(root.newLifetimeScope().templateThing() !== fresh)
+        let fresh = next.inheritedThing()
+        #expect(next.inheritedThing() === fresh)
+        #expect(root.newLifetimeScope().inheritedThing() !== fresh)
     }
 
     @Test func aScopeReleasedWithoutShutdownStillDisposesItsInstances() async throws {
@@ -154,23 +154,23 @@ extension Container {
     @Test func scopesMadeOnManyThreadsWhileTheContainerChanges() {
         Scope.withIsolatedSingletons {
             let root = Container()
-            let singleton = root.templateSingleton()
+            let singleton = root.inheritedSingleton()
             let results = runOnThreads(8) { index -> Bool in
                 var consistent = true
                 for round in 0..<2_000 {
                     if index == 0, round % 100 == 0 {
                         // The writer: a registration, then back to the declaration.
-                        root.templateService.register { MockService("root") }
+                        root.inheritedService.register { MockService("root") }
                         root.manager.reset(options: .registration)
                         continue
                     }
                     let scope = root.newLifetimeScope()
-                    let name = scope.templateService().name
+                    let name = scope.inheritedService().name
                     consistent =
                         consistent && (name == "live" || name == "root")
-                        && scope.templateService().name == name
-                        && scope.templateThing() === scope.templateThing()
-                        && scope.templateSingleton() === singleton
+                        && scope.inheritedService().name == name
+                        && scope.inheritedThing() === scope.inheritedThing()
+                        && scope.inheritedSingleton() === singleton
                 }
                 return consistent
             }
