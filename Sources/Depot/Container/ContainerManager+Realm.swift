@@ -13,10 +13,4 @@ extension ContainerManager {
             return current
         }
     }
-
-    /// Binds ``realm`` to `chosen`: a lifetime scope or child takes its container's, wherever
-    /// it is made.
-    func bindRealm(to chosen: SingletonRealm) {
-        state.withLock { $0.realm = chosen }
-    }
 }

@@ -116,33 +116,36 @@ extension ManagedContainer {
 extension ContainerManager {
     /// Makes this (new) manager's container a child of `parent`, with its settings.
     func becomeChild(of parent: any ManagedContainer) {
-        let inherited = parent.manager.inheritance
-        let realm = parent.manager.realm
+        let (inherited, realm) = parent.manager.inheritance
         state.withLock { state in
             state.inherit(inherited)
             state.parent = parent
             state.isAutoRegistered = true
+            state.realm = realm
         }
-        bindRealm(to: realm)
     }
 
     /// Makes this (new) manager's container a lifetime scope of `container`'s: its
     /// registrations, parent, settings and singletons.
     func becomeLifetimeScope(of container: ContainerManager) {
-        let inherited = container.inheritance
-        let realm = container.realm
+        let (inherited, realm) = container.inheritance
         state.withLock { state in
             state.inherit(inherited)
             state.registrations = inherited.registrations
             state.parent = inherited.parent
             state.isAutoRegistered = true
+            state.realm = realm
         }
-        bindRealm(to: realm)
     }
 
-    /// What a lifetime scope or child takes: its settings and registrations, not its caches.
-    var inheritance: ContainerManager.State.Inheritance {
-        state.withLock { state in state.inheritance }
+    /// What a lifetime scope or child takes: its settings and registrations, not its caches,
+    /// and its singletons' realm (bound now if it was not).
+    var inheritance: (ContainerManager.State.Inheritance, SingletonRealm) {
+        if let taken = state.withLock({ state in state.realm.map { (state.inheritance, $0) } }) {
+            return taken
+        }
+        let realm = realm
+        return (state.withLock { $0.inheritance }, realm)
     }
 
     /// Uses `other`'s per-container caches (or those it uses) from now on.

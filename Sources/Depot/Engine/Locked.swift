@@ -19,7 +19,9 @@
 struct Locked<State>: @unchecked Sendable {
     fileprivate let storage: LockStorage<State>
 
-    init(_ initial: State, recursive: Bool = false) {
+    /// Makes a `Locked` of the value `initial` makes: made in place, not copied in (a
+    /// container's state is large).
+    init(_ initial: @autoclosure () -> State, recursive: Bool = false) {
         storage = .make(initial, recursive: recursive)
     }
 
@@ -47,8 +49,8 @@ struct Locked<State>: @unchecked Sendable {
 
 /// The value and its mutex, in one allocation.
 fileprivate final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
-    static func make(_ initial: State, recursive: Bool) -> LockStorage<State> {
-        let buffer = create(minimumCapacity: 1) { _ in initial }
+    static func make(_ initial: () -> State, recursive: Bool) -> LockStorage<State> {
+        let buffer = create(minimumCapacity: 1) { _ in initial() }
         // `create` makes an instance of the class it is called on: this one.
         let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
         storage.withUnsafeMutablePointerToElements { mutex in
