@@ -6,44 +6,66 @@ extension InstanceTable {
     /// by taking them out: a creator whose creation is no longer the one recorded for its key
     /// (``end(_:for:)``) does not keep what it made, and still wakes its waiters, whose next
     /// lookup starts afresh.
+    ///
+    /// A table has one creation in flight at a time nearly always (a request's scope making its
+    /// instances one after another): that one is kept apart, so that it allocates and hashes
+    /// nothing; the others go to a dictionary.
     struct Creations {
-        private var inFlight: [InstanceKey: (creation: PendingCreation, scope: ObjectIdentifier)] =
-            [:]
+        typealias Entry = (key: InstanceKey, creation: PendingCreation, scope: ObjectIdentifier)
+
+        private var first: Entry?
+        private var rest: [InstanceKey: Entry] = [:]
 
         /// Whether no creation is in flight.
-        var isEmpty: Bool { inFlight.isEmpty }
+        var isEmpty: Bool { first == nil && rest.isEmpty }
 
         /// The creation in flight for `key`, if any.
         func creation(for key: InstanceKey) -> PendingCreation? {
-            inFlight[key]?.creation
+            if let first, first.key == key { return first.creation }
+            return rest.isEmpty ? nil : rest[key]?.creation
         }
 
         /// Records `creation` for `key`, which has none in flight.
         mutating func start(_ creation: PendingCreation, for key: InstanceKey, scope: Scope) {
-            inFlight[key] = (creation, ObjectIdentifier(scope))
+            let entry = (key, creation, ObjectIdentifier(scope))
+            if first == nil {
+                first = entry
+            } else {
+                rest[key] = entry
+            }
         }
 
         /// Ends `creation` of `key`: returns whether it was still current (not cancelled).
         mutating func end(_ creation: PendingCreation, for key: InstanceKey) -> Bool {
-            guard inFlight[key]?.creation === creation else { return false }
-            inFlight[key] = nil
+            if let first, first.key == key {
+                guard first.creation === creation else { return false }
+                self.first = nil
+                return true
+            }
+            guard rest[key]?.creation === creation else { return false }
+            rest[key] = nil
             return true
         }
 
         /// Cancels the creations `predicate` selects by key and scope.
         mutating func cancel(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
-            guard !isEmpty else { return }
-            inFlight = inFlight.filter { !predicate($0.key, $0.value.scope) }
+            if let first, predicate(first.key, first.scope) {
+                self.first = nil
+            }
+            if !rest.isEmpty {
+                rest = rest.filter { !predicate($0.key, $0.value.scope) }
+            }
         }
 
         /// Cancels the creation of `key`, if any.
         mutating func cancel(_ key: InstanceKey) {
-            inFlight[key] = nil
+            cancel { candidate, _ in candidate == key }
         }
 
         /// Cancels every creation.
         mutating func cancelAll() {
-            inFlight.removeAll()
+            first = nil
+            rest.removeAll()
         }
     }
 }
