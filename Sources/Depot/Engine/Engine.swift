@@ -4,8 +4,10 @@
 //
 // The invariant the engine keeps: no user code runs while one of Depot's locks is held. A
 // factory's closure, a decorator, a logger, a clock, and the deinit of any value Depot lets go
-// of run only after the lock is let go; the one exception is a custom scope's `ScopeStorage`,
-// whose methods are called under the lock of the table that owns the storage, as documented.
+// of run only after the lock is let go. The exceptions are documented: a custom scope's
+// `ScopeStorage`, whose methods are called under the lock of the table that owns the storage,
+// and two gates (`Mutex`) whose purpose is to serialise user code, a `Lazy`'s first resolve
+// and a container's `autoRegister()`.
 // This holds by construction: every lock section is a function of a plain state that returns
 // what to do next, and the caller does it after unlocking:
 // - `ContainerManager.State.prepare` (ContainerManager+Prepare.swift) reads registrations and
@@ -25,9 +27,10 @@
 // Two flags are read without a lock, as swift-atomics' atomics: a manager's `isPlain` (nothing
 // registered, observed or shared: a `.unique` or `.graph` factory then resolves by its declared
 // closure without `prepare`), and `AsyncResolution.isStarted` (until an async resolution has
-// run, a synchronous one reads none of its task-locals). Each is a hint written under the lock
-// that decides it; reading it just before a change resolves as the resolve would have just
-// before the change.
+// run, a synchronous one reads none of its task-locals). The first is written under the
+// manager's lock with every change that decides it, and a resolve that reads it just before a
+// change resolves as it would have just before the change; the second is set once, before the
+// first task-local of an async resolution is bound.
 //
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
 // lock's memory), ResolutionFrame+Thread.swift (the thread's frame), InstanceTable+Cell.swift
