@@ -21,7 +21,7 @@ extension ContainerManager {
 
         /// Whether a resolved value needs more than returning: decorators, a trace line,
         /// recording, or the captive check.
-        @usableFromInline
+        @inlinable
         var needsFinish: Bool {
             trace || records || decorator != nil || registration?.hasDecorator == true
                 || checksCaptive
