@@ -8,9 +8,8 @@ extension ContainerManager {
     @discardableResult
     @usableFromInline
     func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
-        // Read first, without a new generation: once it has run, as nearly always, nothing
-        // changes, and a new generation would tell every thread its template of this container
-        // is out of date (each thread's new template would then outdate the others' again).
+        // Read first, under the lock alone: once it has run, as nearly always, there is no gate
+        // to take.
         let isDone = state.withLock { state in
             state.isAutoRegistered && state.containerType != nil
         }

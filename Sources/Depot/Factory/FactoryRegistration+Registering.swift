@@ -54,7 +54,7 @@ extension FactoryRegistration {
     func persist(_ modifier: Modifier) {
         let key = key
         // Kept already (a modifier applied again on every resolve, outside the declaration):
-        // no write, so the container's generation, and the hits threads remember, stay.
+        // nothing to replace, and no registration to drop.
         let isKept = manager.state.withLock { state in
             let registration = state.registrations[key]
             switch modifier {
