@@ -45,8 +45,9 @@ extension ContainerManager {
         var parent: (any ManagedContainer)? {
             didSet { updatePlain() }
         }
-        /// Where the container's singletons live, once it needed one (see `realm`).
-        var realm: SingletonRealm?
+        /// The singleton realm chosen before the manager's first use: the isolated one current
+        /// when it was made, or its container's for a lifetime scope or child (see `realm`).
+        var isolatedRealm: SingletonRealm?
         /// Whether the container is plain (see ``updatePlain()``), for resolves to read without
         /// the lock: the manager's `plainFlag`.
         let plainFlag: ManagedAtomic<Bool>

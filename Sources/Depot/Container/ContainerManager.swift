@@ -31,11 +31,14 @@ public final class ContainerManager: @unchecked Sendable {
     init(realm: SingletonRealm?) {
         let plainFlag = ManagedAtomic(false)
         self.plainFlag = plainFlag
-        state = Locked(State(realm: realm, plainFlag: plainFlag))
+        state = Locked(State(isolatedRealm: realm, plainFlag: plainFlag))
     }
 
     /// Whether the container is plain (see `State.updatePlain()`): read without the lock.
     let plainFlag: ManagedAtomic<Bool>
+
+    /// Where the container's singletons live, once bound (see ``realm``).
+    let boundRealm = ManagedAtomicLazyReference<SingletonRealm>()
 
     /// Whether a `.unique` or `.graph` factory with no settings of its own resolves by its
     /// declared closure now, without `prepare`.

@@ -116,36 +116,34 @@ extension ManagedContainer {
 extension ContainerManager {
     /// Makes this (new) manager's container a child of `parent`, with its settings.
     func becomeChild(of parent: any ManagedContainer) {
-        let (inherited, realm) = parent.manager.inheritance
+        let inherited = parent.manager.inheritance
+        let realm = parent.manager.realm
         state.withLock { state in
             state.inherit(inherited)
             state.parent = parent
             state.isAutoRegistered = true
-            state.realm = realm
+            state.isolatedRealm = realm
         }
     }
 
     /// Makes this (new) manager's container a lifetime scope of `container`'s: its
     /// registrations, parent, settings and singletons.
     func becomeLifetimeScope(of container: ContainerManager) {
-        let (inherited, realm) = container.inheritance
+        let inherited = container.inheritance
+        let realm = container.realm
         state.withLock { state in
             state.inherit(inherited)
             state.registrations = inherited.registrations
             state.parent = inherited.parent
             state.isAutoRegistered = true
-            state.realm = realm
+            // Bound on first use, as any manager's: nothing has resolved from this one yet.
+            state.isolatedRealm = realm
         }
     }
 
-    /// What a lifetime scope or child takes: its settings and registrations, not its caches,
-    /// and its singletons' realm (bound now if it was not).
-    var inheritance: (ContainerManager.State.Inheritance, SingletonRealm) {
-        if let taken = state.withLock({ state in state.realm.map { (state.inheritance, $0) } }) {
-            return taken
-        }
-        let realm = realm
-        return (state.withLock { $0.inheritance }, realm)
+    /// What a lifetime scope or child takes: its settings and registrations, not its caches.
+    var inheritance: ContainerManager.State.Inheritance {
+        state.withLock { $0.inheritance }
     }
 
     /// Uses `other`'s per-container caches (or those it uses) from now on.

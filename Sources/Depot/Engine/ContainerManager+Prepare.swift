@@ -22,10 +22,9 @@ extension ContainerManager {
         case .lookUpShared(let owner, let plan):
             let key = InstanceKey(factory: key, owner: nil, parameter: parameter)
             return Self.hit(owner.cell(for: key, in: plan.scope), plan: plan)
-        case .lookUpSingleton(let bound, let plan):
+        case .lookUpSingleton(let plan):
             let key = InstanceKey(factory: key, owner: containerType, parameter: parameter)
-            // An unbound realm is bound now: the one current when the container first needs one.
-            return Self.hit((bound ?? realm).cell(for: key, in: plan.scope), plan: plan)
+            return Self.hit(realm.cell(for: key, in: plan.scope), plan: plan)
         }
     }
 
@@ -44,9 +43,8 @@ extension ContainerManager.State {
         /// Look for the instance in the caches of `owner`, the manager whose caches this one
         /// uses, after this lock is let go.
         case lookUpShared(in: ContainerManager, plan: ContainerManager.Plan)
-        /// Look for the instance in the singleton realm (`nil`: not bound yet), after this lock
-        /// is let go.
-        case lookUpSingleton(in: SingletonRealm?, plan: ContainerManager.Plan)
+        /// Look for the instance in the singleton realm, after this lock is let go.
+        case lookUpSingleton(plan: ContainerManager.Plan)
     }
 
     /// Reads what decides how the factory `key` resolves in the container of `manager`, and
@@ -101,7 +99,7 @@ extension ContainerManager.State {
             let needsFinish = isObserved || registration?.hasDecorator == true || checksCaptive
             return .done(.hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil))
         case .process:
-            return .lookUpSingleton(in: realm, plan: plan())
+            return .lookUpSingleton(plan: plan())
         case .none, .graph:
             break
         }

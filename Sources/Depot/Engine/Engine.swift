@@ -24,13 +24,14 @@
 // (tasks); a cycle is a step entered twice on one resolution path (ResolutionFrame,
 // AsyncResolution), or a circle of creations waiting for each other (Creation, AsyncWaitGraph).
 //
-// Two flags are read without a lock, as swift-atomics' atomics: a manager's `isPlain` (nothing
-// registered, observed or shared: a `.unique` or `.graph` factory then resolves by its declared
-// closure without `prepare`), and `AsyncResolution.isStarted` (until an async resolution has
-// run, a synchronous one reads none of its task-locals). The first is written under the
-// manager's lock with every change that decides it, and a resolve that reads it just before a
-// change resolves as it would have just before the change; the second is set once, before the
-// first task-local of an async resolution is bound.
+// Three things are read without a lock, as swift-atomics' atomics: a manager's `isPlain`
+// (nothing registered, observed or shared: a `.unique` or `.graph` factory then resolves by its
+// declared closure without `prepare`, and a `.singleton` one looks only in the singleton
+// realm), its `realm` (bound once, on first use), and `AsyncResolution.isStarted` (until an
+// async resolution has run, a synchronous one reads none of its task-locals). `isPlain` is
+// written under the manager's lock with every change that decides it, and a resolve that reads
+// it just before a change resolves as it would have just before the change; the other two are
+// set once.
 //
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
 // lock's memory), ResolutionFrame+Thread.swift (the thread's frame), InstanceTable+Cell.swift
@@ -44,11 +45,22 @@ extension FactoryRegistration {
     /// generic.
     @inlinable
     func resolve(_ parameter: P) -> T {
-        // A `.unique` or `.graph` factory of a plain container needs nothing of its state.
-        if options == nil, declaredScope?.isResolvedPlainly ?? true, manager.isPlain,
-            let plan = Scope.Declared.plainPlan(declaredScope)
-        {
-            return resolveMiss(parameter, plan: plan)
+        // A `.unique` or `.graph` factory of a plain container needs nothing of its state, and
+        // a `.singleton` one only the singleton realm's.
+        if options == nil, manager.isPlain {
+            if declaredScope?.isResolvedPlainly ?? true,
+                let plan = Scope.Declared.plainPlan(declaredScope)
+            {
+                return resolveMiss(parameter, plan: plan)
+            }
+            // No settings of its own: the key has no parameter.
+            if case .builtIn(.singleton) = declaredScope,
+                let cell = manager.plainSingletonCell(
+                    for: key, containerType: ObjectIdentifier(Swift.type(of: container))),
+                let value = value(in: cell, isWeak: false)
+            {
+                return value
+            }
         }
         var isInsideAutoRegistration = false
         while true {
