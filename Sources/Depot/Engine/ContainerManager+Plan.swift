@@ -15,9 +15,10 @@ extension ContainerManager {
         @usableFromInline let decorator: ((Any) -> Void)?
         /// The manager whose per-container caches to use, when `useScope(from:)` set one.
         @usableFromInline let cacheOwner: ContainerManager?
-        /// Whether a hit that did not enter the path is checked for a captive owner: for
-        /// weakly held scopes, in debug builds.
-        @usableFromInline let checksCaptive: Bool
+        /// Whether a hit that did not enter the path is checked for a captive owner: the scope
+        /// says (``Scope/checksCaptive``).
+        @inlinable
+        var checksCaptive: Bool { scope.checksCaptive }
 
         /// Whether a resolved value needs more than returning: decorators, a trace line,
         /// recording, or the captive check.
@@ -29,9 +30,7 @@ extension ContainerManager {
 
         init(
             registration: ContainerManager.Registration?, scope: Scope, timeToLive: Double?,
-            trace: Bool,
-            records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?,
-            checksCaptive: Bool
+            trace: Bool, records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?
         ) {
             self.registration = registration
             self.scope = scope
@@ -40,7 +39,6 @@ extension ContainerManager {
             self.records = records
             self.decorator = decorator
             self.cacheOwner = cacheOwner
-            self.checksCaptive = checksCaptive
         }
     }
 

@@ -71,11 +71,6 @@ extension ContainerManager.State {
             ?? defaultScope ?? Scope.unique
         let timeToLive = winningOption(
             declared: declaredTimeToLive, registered: registration?.timeToLive, isOnce: isOnce)
-        #if DEBUG
-            let checksCaptive = scope.holdsWeakly
-        #else
-            let checksCaptive = false
-        #endif
         // Made only where it is used: a plain hit needs none, and a plain miss takes the scope's.
         func plan() -> ContainerManager.Plan {
             if registration == nil, timeToLive == nil, !isObserved, cacheOwner == nil {
@@ -83,8 +78,7 @@ extension ContainerManager.State {
             }
             return ContainerManager.Plan(
                 registration: registration, scope: scope, timeToLive: timeToLive, trace: trace,
-                records: isRecordingDependencies, decorator: decorator, cacheOwner: cacheOwner,
-                checksCaptive: checksCaptive)
+                records: isRecordingDependencies, decorator: decorator, cacheOwner: cacheOwner)
         }
         // A custom scope's storage is called only where a creation can follow; so is a factory
         // with a `timeToLive`, whose age check reads the clock (user code) first.
@@ -96,7 +90,8 @@ extension ContainerManager.State {
             }
             let key = InstanceKey(factory: key, owner: nil, parameter: parameter)
             guard let cell = instances.cell(for: key, in: scope) else { break }
-            let needsFinish = isObserved || registration?.hasDecorator == true || checksCaptive
+            let needsFinish =
+                isObserved || registration?.hasDecorator == true || scope.checksCaptive
             return .done(.hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil))
         case .process:
             return .lookUpSingleton(plan: plan())

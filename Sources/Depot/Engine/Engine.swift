@@ -48,10 +48,8 @@ extension FactoryRegistration {
         // A `.unique` or `.graph` factory of a plain container needs nothing of its state, and
         // a `.singleton` one only the singleton realm's.
         if options == nil, manager.isPlain {
-            if declaredScope?.isResolvedPlainly ?? true,
-                let plan = Scope.Declared.plainPlan(declaredScope)
-            {
-                return resolveMiss(parameter, plan: plan)
+            if declaredScope?.isResolvedPlainly ?? true {
+                return resolveMiss(parameter, plan: Scope.Declared.plainPlan(declaredScope))
             }
             // No settings of its own: the key has no parameter.
             if case .builtIn(.singleton) = declaredScope,

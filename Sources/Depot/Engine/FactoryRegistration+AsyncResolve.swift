@@ -4,9 +4,31 @@ extension FactoryRegistration {
     /// that the closure is awaited, that the path and graph live in the task (see
     /// ``AsyncResolution``), and that a caching scope's creation runs in a task of its own
     /// which every asker, the first included, waits for (see `asyncInstance`).
-    @inlinable
+    @usableFromInline
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
-        try await resolveAsyncLocked(parameter)
+        var isInsideAutoRegistration = false
+        while true {
+            switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
+            case .needsAutoRegistration:
+                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
+            case .delegate(let parent):
+                AsyncResolution.noteStarted()
+                let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
+                return try await AsyncResolution.$redirected.withValue(redirected) {
+                    try await resolved(in: parent).resolveAsync(parameter)
+                }
+            case .hit(let cell, let isWeak, let plan):
+                guard let value = value(in: cell, isWeak: isWeak) else { continue }
+                if plan != nil || decorator != nil {
+                    finish(
+                        value, origin: .cached, plan: plan, parameter: parameter, entered: false,
+                        task: TaskPosition(below: AsyncResolution.current))
+                }
+                return value
+            case .miss(let plan):
+                return try await resolveAsyncMiss(parameter, plan: plan)
+            }
+        }
     }
 
     /// The instance the resolution graph of `node` keeps for this factory of `owner` (and
@@ -37,34 +59,6 @@ extension FactoryRegistration {
                 node.graph.finish(key, owner: owner, parameter: parameterKey, instance: nil)?
                     .finish(.failure(error))
                 throw error
-            }
-        }
-    }
-
-    /// Resolves through `prepare`, as `resolve` does.
-    @usableFromInline
-    nonisolated(nonsending) func resolveAsyncLocked(_ parameter: P) async throws -> T {
-        var isInsideAutoRegistration = false
-        while true {
-            switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
-            case .needsAutoRegistration:
-                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
-            case .delegate(let parent):
-                AsyncResolution.noteStarted()
-                let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
-                return try await AsyncResolution.$redirected.withValue(redirected) {
-                    try await resolved(in: parent).resolveAsync(parameter)
-                }
-            case .hit(let cell, let isWeak, let plan):
-                guard let value = value(in: cell, isWeak: isWeak) else { continue }
-                if plan != nil || decorator != nil {
-                    finish(
-                        value, origin: .cached, plan: plan, parameter: parameter, entered: false,
-                        task: TaskPosition(below: AsyncResolution.current))
-                }
-                return value
-            case .miss(let plan):
-                return try await resolveAsyncMiss(parameter, plan: plan)
             }
         }
     }

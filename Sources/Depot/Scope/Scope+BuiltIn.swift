@@ -66,7 +66,8 @@ extension Scope {
         }
 
         /// Whether a factory declared with this scope resolves without `prepare` in a plain
-        /// container (see ``plainPlan(_:)``).
+        /// container (see `ContainerManager.isPlain`): `.unique` and `.graph`. (No scope
+        /// declared means the container's default, `unique` in a plain one.)
         @inlinable
         var isResolvedPlainly: Bool {
             switch self {
@@ -75,16 +76,12 @@ extension Scope {
             }
         }
 
-        /// The plan of a factory declared with `declared` in a plain container, if it resolves
-        /// without `prepare` there (see `ContainerManager.isPlain`): `.unique` (no scope
-        /// declared means the container's default, `unique` in a plain one) and `.graph`.
+        /// The plan of a factory declared with `declared`, one that ``isResolvedPlainly`` (or
+        /// none), in a plain container.
         @usableFromInline
-        static func plainPlan(_ declared: Declared?) -> ContainerManager.Plan? {
-            switch declared {
-            case nil, .builtIn(.unique): Scope.unique.plainPlan
-            case .builtIn(.graph): Scope.graph.plainPlan
-            default: nil
-            }
+        static func plainPlan(_ declared: Declared?) -> ContainerManager.Plan {
+            if case .builtIn(.graph) = declared { return Scope.graph.plainPlan }
+            return Scope.unique.plainPlan
         }
     }
 
