@@ -268,6 +268,10 @@ case "graph-memory":
 case "scopes-under-resets":
     // Alone in this process: `Scope.cached.reset()` reaches every container's cached instances.
     print("shared \(scopesUnderResets())")
+case "negative-time-to-live":
+    _ = container.cachedNode.timeToLive(-5)()
+case "nan-time-to-live":
+    _ = container.cachedNode.timeToLive(.nan)()
 case "promised":
     container.manager.promiseTriggersError = true
     _ = container.promisedNode()
@@ -281,7 +285,7 @@ default:
         "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|long-cycle|graph-cycle|"
             + "async-cycle|async-long-cycle|async-graph-cycle|cross-task-async-cycle|"
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
-            + "weak-parameter-memory|"
+            + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
             + "cross-thread-cycle|use-scope-late|"
             + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised|"
             + "scopes-under-resets|ignores-sigterm")

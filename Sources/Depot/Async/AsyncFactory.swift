@@ -71,8 +71,9 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
         _ contexts: FactoryContextType...,
         factory: nonisolated(nonsending) @escaping () async throws -> T
     ) -> Self {
-        registration.register(.async(factory), for: contexts)
-        return self
+        var copy = self
+        copy.registration.register(.async(factory), for: contexts)
+        return copy
     }
 }
 
@@ -134,7 +135,8 @@ public struct AsyncParameterFactory<P, T>: FactoryModifying, FactoryOverriding,
         _ contexts: FactoryContextType...,
         factory: nonisolated(nonsending) @escaping (P) async throws -> T
     ) -> Self {
-        registration.register(.asyncParameterised(factory), for: contexts)
-        return self
+        var copy = self
+        copy.registration.register(.asyncParameterised(factory), for: contexts)
+        return copy
     }
 }

@@ -18,10 +18,14 @@ extension ContainerManager {
             var timeToLive: Double?
             /// A `FactoryRegistration<P, T>.Decorator`.
             var decorator: Any?
+            /// Set by the `once()` of a declaration that registers contexts: they were
+            /// registered once, and the declaration does not register them again (FactoryKit's
+            /// rule), so a test's override wins and `reset(options: .context)` clears them.
+            var contextsRegisteredOnce = false
 
             var isEmpty: Bool {
                 factory == nil && contexts.isEmpty && scope == nil && timeToLive == nil
-                    && decorator == nil
+                    && decorator == nil && !contextsRegisteredOnce
             }
         }
 
@@ -35,6 +39,7 @@ extension ContainerManager {
         /// A `FactoryRegistration<P, T>.Body`.
         var factory: Any? { fields.factory }
         var contexts: [FactoryContextType: Any] { fields.contexts }
+        var contextsRegisteredOnce: Bool { fields.contextsRegisteredOnce }
         /// Whether a closure is registered: a replacement factory or a context.
         var makesInstances: Bool { fields.factory != nil || !fields.contexts.isEmpty }
         var scope: Scope? { fields.scope }

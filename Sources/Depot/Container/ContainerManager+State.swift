@@ -134,7 +134,8 @@ extension ContainerManager.State {
     /// Forgets the replacement factory and modifiers registered for `key`, keeping its contexts.
     mutating func removeFactory(for key: FactoryKey) {
         changeRegistration(for: key) { fields in
-            fields = .init(contexts: fields.contexts)
+            fields = .init(
+                contexts: fields.contexts, contextsRegisteredOnce: fields.contextsRegisteredOnce)
         }
     }
 

@@ -64,11 +64,15 @@ extension FactoryModifying {
     /// ``scope(_:caller:)`` says.
     ///
     /// - Parameters:
-    ///   - seconds: the longest an instance is kept.
+    ///   - seconds: the longest an instance is kept: zero or more (`.infinity` keeps it until
+    ///     a reset). A negative or NaN value stops the process with a message naming the factory.
     ///   - caller: where the modifier is applied; leave the default.
     @discardableResult
     @inlinable
     public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
+        if !(seconds >= 0) {
+            registration.rejectTimeToLive(seconds)
+        }
         registration.apply(.timeToLive(seconds), caller: caller)
         return self
     }
@@ -116,12 +120,20 @@ extension FactoryModifying {
     /// var api: Factory<API> { self { LiveAPI() }.cached.once() }
     /// ```
     ///
+    /// The context overrides written before it in the declaration (`.onTest { ... }.once()`)
+    /// are registered the first time the declaration is read, and not again: a test's own
+    /// `onTest` then wins, and `reset(options: .context)` clears them until the container's
+    /// registrations are reset altogether. Write `once()` last.
+    ///
     /// - Parameter caller: where the modifier is applied; leave the default.
     @discardableResult
     @inlinable
     public consuming func once(caller: StaticString = #function) -> Self {
         if registration.isDeclaration(caller) {
             registration.isOnce = true
+            if registration.options?.registersContexts == true {
+                registration.markContextsRegisteredOnce()
+            }
         }
         return self
     }

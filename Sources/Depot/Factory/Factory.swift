@@ -102,8 +102,9 @@ public struct Factory<T>: FactoryModifying, @unchecked Sendable {
     public func context(_ contexts: FactoryContextType..., factory: @escaping () -> T)
         -> Self
     {
-        registration.register(.plain(factory), for: contexts)
-        return self
+        var copy = self
+        copy.registration.register(.plain(factory), for: contexts)
+        return copy
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.

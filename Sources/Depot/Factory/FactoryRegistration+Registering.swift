@@ -76,6 +76,16 @@ extension FactoryRegistration {
         }
     }
 
+    /// Stops the process: `seconds`, negative or NaN, is no time to live (NaN would keep an
+    /// instance for ever, a negative one make a new one on every resolve, both silently).
+    @usableFromInline
+    func rejectTimeToLive(_ seconds: Double) -> Never {
+        fatalError(
+            "Depot: \(step(nil)).timeToLive(\(seconds)): a time to live is a number of seconds, "
+                + "zero or more. Use .infinity to keep the instance until a reset, or remove "
+                + "timeToLive to keep it as its scope says.")
+    }
+
     /// Replaces the factory's closure in its container, dropping its cached instances (its
     /// singleton too), except inside `autoRegister()`: what it registers sets a container up,
     /// and must not drop a singleton that another container of the type (or a test) made.
@@ -94,16 +104,34 @@ extension FactoryRegistration {
         persistsModifiers = true
     }
 
-    /// Adds context overrides in the container.
-    func register(_ body: Body, for contexts: [FactoryContextType]) {
+    /// Adds context overrides in the container, unless a declaration's `once()` registered its
+    /// contexts already and this value is that declaration before its `once()` (see
+    /// ``markContextsRegisteredOnce()``).
+    mutating func register(_ body: Body, for contexts: [FactoryContextType]) {
         manager.autoRegisterIfNeeded(container)
-        let key = key
+        let (key, isOnce) = (key, isOnce)
         manager.state.withLock { state in
+            if state.registrations[key]?.contextsRegisteredOnce == true, !isOnce { return }
             state.changeRegistration(for: key) { fields in
                 for context in contexts {
                     fields.contexts[context] = body
                 }
             }
+        }
+        if options?.registersContexts != true {
+            changeOptions(registersContexts: true)
+        }
+    }
+
+    /// Notes, for the `once()` of a declaration that registered contexts, that they are
+    /// registered once: the declaration, evaluated again on every resolve, registers them no
+    /// more, until a reset of everything (`reset()`, `reset(options: .all)`).
+    @usableFromInline
+    func markContextsRegisteredOnce() {
+        let key = key
+        manager.state.withLock { state in
+            guard state.registrations[key]?.contextsRegisteredOnce != true else { return }
+            state.changeRegistration(for: key) { $0.contextsRegisteredOnce = true }
         }
     }
 

@@ -101,12 +101,16 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         /// Set by `once()` in a declaration: what is kept with the registration (modifiers
         /// applied from outside) wins over the declaration's own modifiers.
         @usableFromInline let isOnce: Bool
+        /// Set by a context override (`onTest`...): `once()` then marks the declaration's
+        /// contexts registered once.
+        @usableFromInline let registersContexts: Bool
         /// Set by `onDispose`: tears down a kept instance.
         @usableFromInline let disposer: Disposer?
 
         init(
             timeToLive: Double?, decorator: Decorator?, scopesOnParameters: Bool,
-            promise: Promise?, persistsModifiers: Bool, isOnce: Bool, disposer: Disposer?
+            promise: Promise?, persistsModifiers: Bool, isOnce: Bool, registersContexts: Bool,
+            disposer: Disposer?
         ) {
             self.disposer = disposer
             self.timeToLive = timeToLive
@@ -115,6 +119,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             self.promise = promise
             self.persistsModifiers = persistsModifiers
             self.isOnce = isOnce
+            self.registersContexts = registersContexts
         }
     }
 
@@ -154,7 +159,8 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     mutating func changeOptions(
         timeToLive: Double?? = nil, decorator: Decorator?? = nil,
         scopesOnParameters: Bool? = nil, promise: Promise? = nil,
-        persistsModifiers: Bool? = nil, isOnce: Bool? = nil, disposer: Disposer? = nil
+        persistsModifiers: Bool? = nil, isOnce: Bool? = nil, registersContexts: Bool? = nil,
+        disposer: Disposer? = nil
     ) {
         options = Options(
             timeToLive: timeToLive ?? options?.timeToLive,
@@ -163,6 +169,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             promise: promise ?? options?.promise,
             persistsModifiers: persistsModifiers ?? options?.persistsModifiers ?? false,
             isOnce: isOnce ?? options?.isOnce ?? false,
+            registersContexts: registersContexts ?? options?.registersContexts ?? false,
             disposer: disposer ?? options?.disposer)
     }
 

@@ -79,8 +79,9 @@ public struct ParameterFactory<P, T>: FactoryModifying, @unchecked Sendable {
     public func context(_ contexts: FactoryContextType..., factory: @escaping (P) -> T)
         -> Self
     {
-        registration.register(.parameterised(factory), for: contexts)
-        return self
+        var copy = self
+        copy.registration.register(.parameterised(factory), for: contexts)
+        return copy
     }
 
     /// Overrides the factory when `argument` is a launch or runtime argument.

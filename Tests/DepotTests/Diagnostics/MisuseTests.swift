@@ -16,6 +16,17 @@ import Testing
         }
     }
 
+    @Test(arguments: [("negative-time-to-live", "-5.0"), ("nan-time-to-live", "nan")])
+    func aNegativeOrNaNTimeToLiveStopsNamingTheFactory(scenario: String, printed: String) throws {
+        let run = try runCrashHelper(scenario)
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: Container.cachedNode<Node>.timeToLive(\(printed)): a time to live is a "
+                    + "number of seconds, zero or more"), "\(run.errors)")
+        #expect(!run.output.contains("finished"))
+    }
+
     @Test func storageReturningAnotherValueNamesTheScopeAndTheFactory() throws {
         let run = try runCrashHelper("wrong-storage")
         #expect(run.status != 0)

@@ -21,6 +21,13 @@ extension Container {
         self { ReportingService() }.scope(.cached).once()
     }
     var optionalService: Factory<ReportingType?> { self { ReportingService() } }
+    /// FactoryKit's testFactoryOnceOnTest: the declaration's test context applies once.
+    var onceOnTestService: Factory<Service> {
+        self { LiveService() }.onTest { MockService("declared") }.once()
+    }
+    var onTestService: Factory<Service> {
+        self { LiveService() }.onTest { MockService("declared") }
+    }
     var sharedOptionalService: Factory<ReportingType?> { self { ReportingService() }.shared }
     var singletonService: Factory<ReportingService> { self { ReportingService() }.singleton }
 }
@@ -80,6 +87,38 @@ struct FactoryKitBehaviourTests {
         #expect(container.onceCachedReporting() === container.onceCachedReporting())
         container.onceCachedReporting.scope(.unique)
         #expect(container.onceCachedReporting() !== container.onceCachedReporting())
+    }
+
+    @Test func onceRegistersTheDeclarationsContextsOnceSoATestsOverrideWins() {
+        let container = Container()
+        #expect(container.onceOnTestService().name == "declared")
+        container.onceOnTestService.onTest { MockService("test's") }
+        #expect(container.onceOnTestService().name == "test's")
+        #expect(container.onceOnTestService().name == "test's")
+    }
+
+    @Test func resettingContextsClearsOnceRegisteredContextsUntilEverythingIsReset() {
+        let container = Container()
+        #expect(container.onceOnTestService().name == "declared")
+        container.manager.reset(options: .context)
+        #expect(container.onceOnTestService().name == "live")
+        #expect(container.onceOnTestService().name == "live")
+        // A factory's own context reset is the same.
+        container.onceOnTestService.onTest { MockService("test's") }
+        #expect(container.onceOnTestService().name == "test's")
+        container.onceOnTestService.reset(.context)
+        #expect(container.onceOnTestService().name == "live")
+        // Forgetting everything forgets that they were registered: the declaration's apply again.
+        container.manager.reset(options: .all)
+        #expect(container.onceOnTestService().name == "declared")
+    }
+
+    @Test func withoutOnceTheDeclarationsContextsApplyOnEveryRead() {
+        let container = Container()
+        container.onTestService.onTest { MockService("test's") }
+        #expect(container.onTestService().name == "declared")
+        container.manager.reset(options: .context)
+        #expect(container.onTestService().name == "declared")
     }
 
     @Test func aDeclarationsMethodModifierStaysInTheDeclaration() {
