@@ -8,22 +8,32 @@ extension ContainerManager {
     ) {
         let depth: Int
         let parent: ResolutionStep?
+        var frame: ResolutionFrame?
         if let task {
             if plan.checksCaptive, !entered {
                 task.owner?.checkCaptive(step, scope: plan.scope)
             }
-            (depth, parent) = (task.depth, task.parent)
+            (depth, parent) = (task.depth - 1, task.parent)
         } else {
-            let frame = ResolutionFrame.current
+            let current = ResolutionFrame.current
             if plan.checksCaptive, !entered {
-                frame.checkCaptive(step, scope: plan.scope)
+                current.checkCaptive(step, scope: plan.scope)
             }
             // Entered: the top of the path is `step` itself.
-            depth = frame.depth + frame.ambientDepth + (entered ? 0 : 1)
-            parent = frame.step(below: entered ? 1 : 0) ?? frame.base?.step
+            depth = current.depth + current.ambientDepth - (entered ? 1 : 0)
+            parent = current.step(below: entered ? 1 : 0) ?? current.base?.step
+            frame = current
         }
         if plan.trace {
-            logger("Depot: \(depth): \(step) = \(origin.rawValue) [\(plan.scope)]")
+            let line = TraceLine(
+                depth: depth, step: step, origin: origin, scope: plan.scope, logger: logger)
+            // Inside a resolution, logged when it ends, outermost first; an async one's as its
+            // factories finish.
+            if let frame, frame.depth > 0 {
+                frame.trace(line)
+            } else {
+                line.logger(line.text)
+            }
         }
         if plan.records {
             state.withLock {

@@ -29,14 +29,16 @@ final class ResolutionFrame {
         /// Whether `graph` was joined, so the resolution that joined it (not the outermost
         /// resolve) ends its part in it.
         var isGraphJoined = false
+        /// The trace lines of the resolution, logged when it ends.
+        var traced: [TraceLine] = []
         /// The async resolution whose factory's closure the resolution started in, if any: its
         /// graph is the one this resolution runs in, and its path goes on below this one's.
         var base: AsyncResolution?
 
-        /// What the outermost resolve's end lets go of.
+        /// What the outermost resolve's end lets go of, and the trace lines it logs.
         enum Ended {
             case nothing
-            case graph(local: [InstanceKey: Any], shared: ResolutionGraph?)
+            case outermost(local: [InstanceKey: Any], shared: ResolutionGraph?, traced: [TraceLine])
         }
 
         /// Pushes `step`; the outermost one joins the graph of `ambient`, the async resolution
@@ -49,7 +51,7 @@ final class ResolutionFrame {
         }
 
         /// Pops the top step; the outermost one ends the graph: what it returns is released,
-        /// and a shared graph left, after this access.
+        /// a shared graph left and the trace logged, after this access.
         mutating func pop() -> Ended {
             path.removeLast()
             #if DEBUG
@@ -59,11 +61,10 @@ final class ResolutionFrame {
             if base != nil {
                 // The async resolution's graph goes on without this thread.
                 (base, graph, isGraphJoined) = (nil, nil, false)
-                return .nothing
             }
-            guard graph != nil || !localGraph.isEmpty else { return .nothing }
-            defer { (localGraph, graph) = ([:], nil) }
-            return .graph(local: localGraph, shared: isGraphJoined ? nil : graph)
+            guard graph != nil || !localGraph.isEmpty || !traced.isEmpty else { return .nothing }
+            defer { (localGraph, graph, traced) = ([:], nil, []) }
+            return .outermost(local: localGraph, shared: isGraphJoined ? nil : graph, traced: traced)
         }
     }
 
@@ -108,6 +109,11 @@ final class ResolutionFrame {
         return top
     }
 
+    /// Keeps `line` until the resolution ends (see ``TraceLine/log(_:)``).
+    func trace(_ line: TraceLine) {
+        resolution.traced.append(line)
+    }
+
     /// The step `offset` steps below the top of the path (0: the top), if the path is that deep.
     func step(below offset: Int) -> ResolutionStep? {
         let path = resolution.path
@@ -150,9 +156,10 @@ final class ResolutionFrame {
     /// Pops the current step; the outermost one ends the graph.
     @usableFromInline
     func leave() {
-        guard case .graph(let local, var shared) = resolution.pop() else { return }
+        guard case .outermost(let local, var shared, let traced) = resolution.pop() else { return }
         // Released here, out of the access to `resolution`: a deinit may resolve on this thread.
         _ = local
+        TraceLine.log(traced)
         // Unless a `Lazy` or `Provider` keeps the graph, its instances go with it.
         if var graph = shared.take(), !isKnownUniquelyReferenced(&graph) {
             graph.leave()

@@ -27,10 +27,10 @@ extension AsyncContainer {
         let traced = lines.entries.filter { !$0.contains("captive") }
         #expect(
             traced == [
-                "Depot: 2: AsyncContainer.connection<Connection> = F [unique]",
-                "Depot: 2: AsyncContainer.plainThing<Connection> = F [unique]",
-                "Depot: 1: AsyncContainer.report<ConnectionPair> = F [cached]",
-                "Depot: 1: AsyncContainer.report<ConnectionPair> = C [cached]",
+                "1:     AsyncContainer.connection<Connection> = F [unique]",
+                "1:     AsyncContainer.plainThing<Connection> = F [unique]",
+                "0: AsyncContainer.report<ConnectionPair> = F [cached]",
+                "0: AsyncContainer.report<ConnectionPair> = C [cached]",
             ])
     }
 

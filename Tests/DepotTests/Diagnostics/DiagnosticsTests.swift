@@ -35,6 +35,16 @@ extension Container {
     var uniqueReportOfUnique: Factory<Report> { self { Report(thing: self.uniqueThing()) } }
     var ticker: Factory<Ticker> { self { Ticker(next: self.uniqueThing.provider) }.cached }
     var app: Factory<App> { self { App(report: self.cachedReportOfCached(), cat: self.cat()) } }
+    var traceRoot: Factory<Thing> {
+        self {
+            _ = self.traceBranch()
+            _ = self.traceLeaf()
+            _ = self.traceBranch()
+            return Thing()
+        }
+    }
+    var traceBranch: Factory<Thing> { self { Thing(id: self.traceLeaf().id) } }
+    var traceLeaf: Factory<Thing> { self { Thing() }.cached }
 }
 
 /// Collects what a container logs.
@@ -115,10 +125,45 @@ func collectLogs(of container: Container) -> Locked<[String]> {
         _ = container.uniqueThing()  // O
         #expect(
             lines.current == [
-                "Depot: 2: Container.cat<Cat> = R [cached]",
-                "Depot: 1: Container.owner<Owner> = F [cached]",
-                "Depot: 1: Container.owner<Owner> = C [cached]",
-                "Depot: 1: Container.uniqueThing<Thing> = O [unique]",
+                "0: Container.owner<Owner> = F [cached]",
+                "1:     Container.cat<Cat> = R [cached]",
+                "0: Container.owner<Owner> = C [cached]",
+                "0: Container.uniqueThing<Thing> = O [unique]",
+            ])
+    }
+
+    @Test func traceReadsOutermostFirstAsFactoryKitsDoes() {
+        let container = Container()
+        let lines = collectLogs(of: container)
+        container.manager.trace = true
+        _ = container.traceRoot()
+        #expect(
+            lines.current == [
+                "0: Container.traceRoot<Thing> = F [unique]",
+                "1:     Container.traceBranch<Thing> = F [unique]",
+                "2:         Container.traceLeaf<Thing> = F [cached]",
+                "1:     Container.traceLeaf<Thing> = C [cached]",
+                "1:     Container.traceBranch<Thing> = F [unique]",
+                "2:         Container.traceLeaf<Thing> = C [cached]",
+            ])
+    }
+
+    @Test func aTracedResolutionInsideAnUntracedOneIsLoggedWhenTheOuterOneEnds() {
+        let quiet = Container()
+        let traced = Container()
+        let lines = collectLogs(of: traced)
+        traced.manager.trace = true
+        let outer = Factory(quiet, key: "outer") { () -> Thing in
+            #expect(lines.current.isEmpty)
+            _ = traced.traceBranch()
+            #expect(lines.current.isEmpty)
+            return Thing()
+        }
+        _ = outer()
+        #expect(
+            lines.current == [
+                "1:     Container.traceBranch<Thing> = F [unique]",
+                "2:         Container.traceLeaf<Thing> = F [cached]",
             ])
     }
 
@@ -130,7 +175,7 @@ func collectLogs(of container: Container) -> Locked<[String]> {
         traced.manager.trace = true
         _ = traced.uniqueThing()
         _ = quiet.uniqueThing()
-        #expect(tracedLines.current == ["Depot: 1: Container.uniqueThing<Thing> = F [unique]"])
+        #expect(tracedLines.current == ["0: Container.uniqueThing<Thing> = F [unique]"])
         #expect(quietLines.current.isEmpty)
     }
 
