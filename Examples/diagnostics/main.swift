@@ -29,9 +29,10 @@ extension Container {
     var profileModel: Factory<ProfileModel> {
         self { ProfileModel(store: self.profileStore(), formatter: self.formatter()) }
     }
-    /// A cached model keeps its unique formatter as long as itself: a captive dependency.
-    var cachedProfileModel: Factory<ProfileModel> {
-        self { ProfileModel(store: self.profileStore(), formatter: self.formatter()) }.cached
+    /// A singleton first made inside a request's lifetime scope keeps that request's store:
+    /// a captive dependency, kept after the request ends.
+    var profileCache: Factory<ProfileModel> {
+        self { ProfileModel(store: self.profileStore(), formatter: self.formatter()) }.singleton
     }
 }
 
@@ -45,7 +46,8 @@ _ = container.profileModel()
 container.manager.trace = false
 
 print("\n== captive dependency (debug builds only)")
-_ = container.cachedProfileModel()
+_ = container.newLifetimeScope().profileCache()
+container.profileCache.reset()
 
 print("\n== dependency graph")
 let recorder = Container()

@@ -30,6 +30,17 @@ extension ContainerManager {
         set { replace(\.decorator, with: newValue) }
     }
 
+    /// Whether debug builds also report a `.unique`, `.graph` or weakly held (`.shared`,
+    /// `.weakSingleton`) dependency that a `.cached`, `.singleton` or custom-scoped instance of
+    /// this container resolves and keeps: off by default, since keeping a `.unique` service is
+    /// the commonest pattern. An instance of a lifetime scope kept by an owner that outlives
+    /// the scope is reported whatever this says (see <doc:Diagnostics>). Lifetime scopes take
+    /// it from their container.
+    public var reportsShortLivedCaptives: Bool {
+        get { state.withLock { state in state.reportsShortLivedCaptives } }
+        set { replace(\.reportsShortLivedCaptives, with: newValue) }
+    }
+
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
         get { state.withLock { state in state.clock } }

@@ -48,6 +48,9 @@ extension ContainerManager {
         /// The singleton realm chosen before the manager's first use: the isolated one current
         /// when it was made, or its container's for a lifetime scope or child (see `realm`).
         var isolatedRealm: SingletonRealm?
+        /// Whether the container is a lifetime scope (`newLifetimeScope()`), for captive checks.
+        var isLifetimeScope = false
+        var reportsShortLivedCaptives = false
         /// Whether the container is plain (see ``updatePlain()``), for resolves to read without
         /// the lock: the manager's `plainFlag`.
         let plainFlag: ManagedAtomic<Bool>

@@ -136,6 +136,7 @@ extension ContainerManager {
             state.registrations = inherited.registrations
             state.parent = inherited.parent
             state.isAutoRegistered = true
+            state.isLifetimeScope = true
             // Bound on first use, as any manager's: nothing has resolved from this one yet.
             state.isolatedRealm = realm
         }
@@ -171,7 +172,8 @@ extension ContainerManager.State {
         Inheritance(
             registrations: registrations, parent: parent, defaultScope: defaultScope,
             trace: trace, logger: logger, promiseTriggersError: promiseTriggersError,
-            decorator: decorator, clock: clock)
+            decorator: decorator, clock: clock,
+            reportsShortLivedCaptives: reportsShortLivedCaptives)
     }
 
     /// What a lifetime scope or child container takes from its container.
@@ -184,6 +186,7 @@ extension ContainerManager.State {
         let promiseTriggersError: Bool
         let decorator: ((Any) -> Void)?
         let clock: ContainerManager.Clock
+        let reportsShortLivedCaptives: Bool
     }
 
     /// Takes the settings of `inherited`: default scope, tracing, logger, promise errors,
@@ -195,5 +198,6 @@ extension ContainerManager.State {
         promiseTriggersError = inherited.promiseTriggersError
         decorator = inherited.decorator
         clock = inherited.clock
+        reportsShortLivedCaptives = inherited.reportsShortLivedCaptives
     }
 }

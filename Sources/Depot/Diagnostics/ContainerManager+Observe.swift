@@ -11,13 +11,13 @@ extension ContainerManager {
         var frame: ResolutionFrame?
         if let task {
             if plan.checksCaptive, !entered {
-                task.owner?.checkCaptive(step, scope: plan.scope)
+                task.owner?.checkCaptive(step, scope: plan.scope, manager: self)
             }
             (depth, parent) = (task.depth - 1, task.parent)
         } else {
             let current = ResolutionFrame.current
             if plan.checksCaptive, !entered {
-                current.checkCaptive(step, scope: plan.scope)
+                current.checkCaptive(step, scope: plan.scope, manager: self)
             }
             // Entered: the top of the path is `step` itself.
             depth = current.depth + current.ambientDepth - (entered ? 1 : 0)

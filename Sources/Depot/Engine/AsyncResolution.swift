@@ -46,7 +46,7 @@ final class AsyncResolution: @unchecked Sendable {
     ) {
         Self.check(step, below: parent)
         #if DEBUG
-            parent?.checkCaptive(step, scope: scope)
+            parent?.checkCaptive(step, scope: scope, manager: manager)
         #endif
         self.step = step
         self.scope = scope
@@ -157,11 +157,16 @@ final class AsyncResolution: @unchecked Sendable {
 
     /// In debug builds, reports `step`, resolved in `scope` by this node's factory, if this
     /// node's instance would hold it captive.
-    func checkCaptive(_ step: ResolutionStep, scope: Scope) {
+    func checkCaptive(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
         #if DEBUG
-            guard self.scope.keepsStrongly, scope.livesShorterThanAnOwner else { return }
-            manager.warnCaptive(
-                owner: self.step, ownerScope: self.scope, dependency: step, scope: scope)
+            manager.checkCaptive(step, scope: scope, owners: captiveOwners, path: path)
         #endif
+    }
+
+    /// This node and those above it, innermost first, as owners of what it resolves.
+    var captiveOwners: [CaptiveOwner] {
+        sequence(first: self, next: \.parent).map {
+            CaptiveOwner(step: $0.step, scope: $0.scope, manager: $0.manager)
+        }
     }
 }

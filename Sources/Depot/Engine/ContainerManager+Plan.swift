@@ -15,10 +15,9 @@ extension ContainerManager {
         @usableFromInline let decorator: ((Any) -> Void)?
         /// The manager whose per-container caches to use, when `useScope(from:)` set one.
         @usableFromInline let cacheOwner: ContainerManager?
-        /// Whether a hit that did not enter the path is checked for a captive owner: the scope
-        /// says (``Scope/checksCaptive``).
-        @inlinable
-        var checksCaptive: Bool { scope.checksCaptive }
+        /// Whether a hit that did not enter the path is checked for a captive owner (debug
+        /// builds): see `State.checksCaptive(in:)`.
+        @usableFromInline let checksCaptive: Bool
 
         /// Whether a resolved value needs more than returning: decorators, a trace line,
         /// recording, or the captive check.
@@ -30,8 +29,10 @@ extension ContainerManager {
 
         init(
             registration: ContainerManager.Registration?, scope: Scope, timeToLive: Double?,
-            trace: Bool, records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?
+            trace: Bool, records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?,
+            checksCaptive: Bool = false
         ) {
+            self.checksCaptive = checksCaptive
             self.registration = registration
             self.scope = scope
             self.timeToLive = timeToLive

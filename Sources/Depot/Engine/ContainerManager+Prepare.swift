@@ -71,14 +71,18 @@ extension ContainerManager.State {
             ?? defaultScope ?? Scope.unique
         let timeToLive = winningOption(
             declared: declaredTimeToLive, registered: registration?.timeToLive, isOnce: isOnce)
+        let checksCaptive = checksCaptive(in: scope)
         // Made only where it is used: a plain hit needs none, and a plain miss takes the scope's.
         func plan() -> ContainerManager.Plan {
-            if registration == nil, timeToLive == nil, !isObserved, cacheOwner == nil {
+            if registration == nil, timeToLive == nil, !isObserved, cacheOwner == nil,
+                !checksCaptive
+            {
                 return scope.plainPlan
             }
             return ContainerManager.Plan(
                 registration: registration, scope: scope, timeToLive: timeToLive, trace: trace,
-                records: isRecordingDependencies, decorator: decorator, cacheOwner: cacheOwner)
+                records: isRecordingDependencies, decorator: decorator, cacheOwner: cacheOwner,
+                checksCaptive: checksCaptive)
         }
         // A custom scope's storage is called only where a creation can follow; so is a factory
         // with a `timeToLive`, whose age check reads the clock (user code) first.
@@ -91,7 +95,7 @@ extension ContainerManager.State {
             let key = InstanceKey(factory: key, owner: nil, parameter: parameter)
             guard let cell = instances.cell(for: key, in: scope) else { break }
             let needsFinish =
-                isObserved || registration?.hasDecorator == true || scope.checksCaptive
+                isObserved || registration?.hasDecorator == true || checksCaptive
             return .done(.hit(cell, isWeak: scope.holdsWeakly, plan: needsFinish ? plan() : nil))
         case .process:
             return .lookUpSingleton(plan: plan())
@@ -99,5 +103,17 @@ extension ContainerManager.State {
             break
         }
         return .done(.miss(plan()))
+    }
+
+    /// Whether a hit in `scope` may be captive (debug builds): an instance this lifetime scope
+    /// keeps, or a weakly held one when ``ContainerManager/reportsShortLivedCaptives`` asks.
+    /// A factory that is created enters the path, where every one is checked.
+    func checksCaptive(in scope: Scope) -> Bool {
+        #if DEBUG
+            (isLifetimeScope && scope.placement == .container && scope.keepsStrongly)
+                || (reportsShortLivedCaptives && scope.holdsWeakly)
+        #else
+            false
+        #endif
     }
 }

@@ -20,21 +20,22 @@ extension ResolutionFrame {
                 + " (across threads: each waits for another to finish creating)")
     }
 
-    /// In debug builds, reports `step` (resolved in `scope` from a cache, without entering the
-    /// path) if the factory being created now would hold it captive.
+    /// In debug builds, reports `step`, resolved in `scope` by `manager` and about to be
+    /// entered (or found in a cache), if a factory being created above it would hold it captive
+    /// (see ``ContainerManager/checkCaptive(_:scope:owners:path:)``).
     @usableFromInline
-    func checkCaptive(_ step: ResolutionStep, scope: Scope) {
+    func checkCaptive(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
         #if DEBUG
-            guard let owner, let ownerStep = self.step(below: 0) else {
-                // The outermost factory on this thread: owned by the async factory whose closure
-                // resolves it, if any.
-                (base ?? (depth == 0 ? AsyncResolution.ambient : nil))?
-                    .checkCaptive(step, scope: scope)
-                return
+            // The outermost factory on this thread is owned by the async factory whose closure
+            // resolves it, if any.
+            let async = base ?? (depth == 0 ? AsyncResolution.ambient : nil)
+            guard depth > 0 || async != nil else { return }
+            let owners = zip(path, ownersOnPath).reversed().map {
+                CaptiveOwner(step: $0, scope: $1.scope, manager: $1.manager)
             }
-            guard owner.scope.keepsStrongly, scope.livesShorterThanAnOwner else { return }
-            owner.manager.warnCaptive(
-                owner: ownerStep, ownerScope: owner.scope, dependency: step, scope: scope)
+            manager.checkCaptive(
+                step, scope: scope, owners: owners + (async?.captiveOwners ?? []),
+                path: (async?.path ?? []) + path)
         #endif
     }
 }

@@ -64,7 +64,8 @@ final class ResolutionFrame {
             }
             guard graph != nil || !localGraph.isEmpty || !traced.isEmpty else { return .nothing }
             defer { (localGraph, graph, traced) = ([:], nil, []) }
-            return .outermost(local: localGraph, shared: isGraphJoined ? nil : graph, traced: traced)
+            return .outermost(
+                local: localGraph, shared: isGraphJoined ? nil : graph, traced: traced)
         }
     }
 
@@ -90,8 +91,8 @@ final class ResolutionFrame {
     var path: [ResolutionStep] { resolution.path }
 
     #if DEBUG
-        /// The scope and manager of the factory being resolved, if any.
-        var owner: (scope: Scope, manager: ContainerManager)? { resolution.owners.last }
+        /// The scope and manager of each factory on the path.
+        var ownersOnPath: [(scope: Scope, manager: ContainerManager)] { resolution.owners }
     #endif
 
     /// How many factories are being resolved on this thread.
@@ -125,7 +126,7 @@ final class ResolutionFrame {
     @usableFromInline
     func enter(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
         #if DEBUG
-            checkCaptive(step, scope: scope)
+            checkCaptive(step, scope: scope, manager: manager)
             resolution.owners.append((scope, manager))
         #endif
         let depth = self.depth

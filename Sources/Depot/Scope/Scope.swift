@@ -44,9 +44,6 @@ public class Scope: @unchecked Sendable {
     /// The caches of the managers that may keep instances of this scope, so that `reset()`
     /// reaches them. Held strongly: a manager's deinit takes its caches back.
     private let holders = Locked([ObjectIdentifier: ContainerManager.Caches]())
-    /// Whether a resolve of this scope that takes a kept instance without entering the
-    /// resolution path is checked for a captive owner: a weakly held one's, in debug builds.
-    @usableFromInline let checksCaptive: Bool
     /// Whether this is a ``Custom`` scope, whose instances live in the user's storage.
     @usableFromInline var isCustom: Bool { custom != nil }
     /// The scope this one stands for, if another: a clone of ``Scope/singleton`` stands for the
@@ -66,11 +63,6 @@ public class Scope: @unchecked Sendable {
         self.name = name
         self.custom = custom
         self.standsFor = standsFor
-        #if DEBUG
-            checksCaptive = holdsWeakly
-        #else
-            checksCaptive = false
-        #endif
         plainPlan = ContainerManager.Plan(
             registration: nil, scope: self, timeToLive: nil, trace: false, records: false,
             decorator: nil, cacheOwner: nil)

@@ -51,9 +51,10 @@ extension AsyncContainer {
         #expect(container.manager.cachedInstances() == ["cached": ["report<ConnectionPair>"]])
     }
 
-    @Test func aCachedAsyncFactoryHoldingAUniqueOneIsCaptiveInDebugBuilds() async throws {
+    @Test func aCachedAsyncFactoryHoldingAUniqueOneIsCaptiveWhenAsked() async throws {
         let container = AsyncContainer()
         let lines = logs(of: container)
+        container.manager.reportsShortLivedCaptives = true
         _ = try await container.report()
         let captive = lines.entries.filter { $0.contains("captive dependency") }
         guard FactoryContext.current.isDebug else {

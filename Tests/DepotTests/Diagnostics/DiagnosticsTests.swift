@@ -45,6 +45,17 @@ extension Container {
     }
     var traceBranch: Factory<Thing> { self { Thing(id: self.traceLeaf().id) } }
     var traceLeaf: Factory<Thing> { self { Thing() }.cached }
+    var requestSession: Factory<Thing> { self { Thing() }.cached }
+    var auditLog: Factory<Report> { self { Report(thing: self.requestSession()) }.singleton }
+    var requestHandler: Factory<Report> { self { Report(thing: self.auditLog().thing) } }
+    var auditor: Factory<Report> { self { Report(thing: self.requestSession()) } }
+    var auditLogThroughUnique: Factory<Report> {
+        self { Report(thing: self.auditor().thing) }.singleton
+    }
+    var cachedReportOfSession: Factory<Report> {
+        self { Report(thing: self.requestSession()) }.cached
+    }
+    var uniqueReportOfSession: Factory<Report> { self { Report(thing: self.requestSession()) } }
 }
 
 /// Collects what a container logs.
@@ -55,9 +66,10 @@ func collectLogs(of container: Container) -> Locked<[String]> {
 }
 
 @Suite struct CaptiveDependencyTests {
-    @Test func cachedFactoryResolvingAUniqueOneIsReportedOnceInDebugBuilds() {
+    @Test func cachedFactoryResolvingAUniqueOneIsReportedOnceWhenAsked() {
         let container = Container()
         let lines = collectLogs(of: container)
+        container.manager.reportsShortLivedCaptives = true
         _ = container.cachedReportOfUnique()
         container.cachedReportOfUnique.reset(.scope)
         _ = container.cachedReportOfUnique()
@@ -76,10 +88,11 @@ func collectLogs(of container: Container) -> Locked<[String]> {
             ])
     }
 
-    @Test func graphAndSharedDependenciesOfKeptInstancesAreCaptive() {
+    @Test func graphAndSharedDependenciesOfKeptInstancesAreCaptiveWhenAsked() {
         Scope.withIsolatedSingletons {
             let container = Container()
             let lines = collectLogs(of: container)
+            container.manager.reportsShortLivedCaptives = true
             _ = container.cachedReportOfGraph()
             let held = container.sharedThing()  // a hit of the shared scope is reported too
             _ = container.singletonReportOfShared()
@@ -96,6 +109,7 @@ func collectLogs(of container: Container) -> Locked<[String]> {
     @Test func customScopedOwnersAreCheckedToo() {
         let container = Container()
         let lines = collectLogs(of: container)
+        container.manager.reportsShortLivedCaptives = true
         _ = container.uniqueReportOfUnique.scope(Scope.Custom(name: "session"))()
         guard FactoryContext.current.isDebug else { return }
         #expect(lines.current.count == 1)
@@ -105,10 +119,99 @@ func collectLogs(of container: Container) -> Locked<[String]> {
     @Test func dependenciesThatLiveAsLongOrAreProvidedAreNotCaptive() {
         let container = Container()
         let lines = collectLogs(of: container)
+        container.manager.reportsShortLivedCaptives = true
         _ = container.cachedReportOfCached()
         _ = container.uniqueReportOfUnique()
         _ = container.ticker().next.value
         _ = container.uniqueThing.provider.value
+        #expect(lines.current.isEmpty)
+    }
+}
+
+@Suite struct LifetimeCaptiveTests {
+    @Test func keepingAUniqueOrGraphServiceIsNotReportedByDefault() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let lines = collectLogs(of: container)
+            _ = container.cachedReportOfUnique()
+            _ = container.cachedReportOfGraph()
+            let held = container.sharedThing()
+            _ = container.singletonReportOfShared()
+            _ = held
+            #expect(lines.current.isEmpty)
+        }
+    }
+
+    @Test func aSingletonMadeInALifetimeScopeThatKeepsTheScopesInstanceIsReportedOnce() {
+        Scope.withIsolatedSingletons {
+            let root = Container()
+            let lines = collectLogs(of: root)
+            let request = root.newLifetimeScope()
+            _ = request.requestHandler()
+            _ = root.newLifetimeScope().requestHandler()
+            guard FactoryContext.current.isDebug else {
+                #expect(lines.current.isEmpty)
+                return
+            }
+            #expect(
+                lines.current == [
+                    "Depot: captive dependency: Container.auditLog<Report> [singleton] keeps "
+                        + "Container.requestSession<Thing> [cached], an instance of a lifetime "
+                        + "scope, after the scope ends and disposes of it: "
+                        + "Container.auditLog<Report> outlives the scope. Owner: "
+                        + "Container.requestHandler<Report> -> Container.auditLog<Report>; "
+                        + "dependency: Container.requestHandler<Report> -> "
+                        + "Container.auditLog<Report> -> Container.requestSession<Thing>. "
+                        + "Resolve Container.auditLog<Report> from the lifetime scope with a "
+                        + "scope the lifetime scope keeps (.cached), or have it hold a Provider "
+                        + "(.provider) of Container.requestSession<Thing> and resolve it where "
+                        + "it is used."
+                ])
+        }
+    }
+
+    @Test func aKeptScopeInstanceFoundInTheCacheIsReportedThroughAUniqueInBetween() {
+        Scope.withIsolatedSingletons {
+            let root = Container()
+            let lines = collectLogs(of: root)
+            let request = root.newLifetimeScope()
+            _ = request.requestSession()  // kept: the singleton below finds it in the cache
+            _ = request.auditLogThroughUnique()
+            guard FactoryContext.current.isDebug else { return }
+            #expect(lines.current.count == 1)
+            #expect(
+                lines.current.first?.hasPrefix(
+                    "Depot: captive dependency: Container.auditLogThroughUnique<Report> "
+                        + "[singleton] keeps Container.requestSession<Thing> [cached]") == true)
+            #expect(
+                lines.current.first?.contains(
+                    "Container.auditLogThroughUnique<Report> -> Container.auditor<Report> -> "
+                        + "Container.requestSession<Thing>") == true, "\(lines.current)")
+        }
+    }
+
+    @Test func aRootsCachedInstanceKeepingAScopesInstanceIsReported() {
+        let root = Container()
+        let lines = collectLogs(of: root)
+        let request = root.newLifetimeScope()
+        let keeper = Factory(root, key: "keeper") { Report(thing: request.requestSession()) }
+        _ = keeper.cached()
+        guard FactoryContext.current.isDebug else { return }
+        #expect(lines.current.count == 1)
+        #expect(
+            lines.current.first?.hasPrefix(
+                "Depot: captive dependency: Container.keeper<Report> [cached] keeps "
+                    + "Container.requestSession<Thing> [cached], an instance of a lifetime scope")
+                == true)
+    }
+
+    @Test func whatTheLifetimeScopeItselfKeepsOrMakesFreshIsNotCaptive() {
+        let root = Container()
+        let lines = collectLogs(of: root)
+        let request = root.newLifetimeScope()
+        _ = request.cachedReportOfSession()  // the scope keeps both
+        _ = request.uniqueReportOfSession()  // nothing keeps the owner
+        _ = request.newLifetimeScope().cachedReportOfSession()
         #expect(lines.current.isEmpty)
     }
 }
