@@ -38,6 +38,11 @@ extension Container {
     }
 }
 
+extension Container {
+    /// Declared on the main actor: its closure runs there.
+    @MainActor var mainActorNode: Factory<Node> { self { Node(depth: 0) } }
+}
+
 /// Both threads hold their creation before either asks for the other's.
 let bothStarted = DispatchGroup()
 
@@ -272,6 +277,16 @@ case "negative-time-to-live":
     _ = container.cachedNode.timeToLive(-5)()
 case "nan-time-to-live":
     _ = container.cachedNode.timeToLive(.nan)()
+case "main-actor-off-main":
+    let factory = container.mainActorNode
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        print("depth \(factory().depth)")
+        done.signal()
+    }.start()
+    done.wait()
+case "main-actor-on-main":
+    print("depth \(container.mainActorNode().depth)")
 case "promised":
     container.manager.promiseTriggersError = true
     _ = container.promisedNode()
@@ -286,6 +301,7 @@ default:
             + "async-cycle|async-long-cycle|async-graph-cycle|cross-task-async-cycle|"
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
+            + "main-actor-off-main|main-actor-on-main|"
             + "cross-thread-cycle|use-scope-late|"
             + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised|"
             + "scopes-under-resets|ignores-sigterm")

@@ -51,36 +51,42 @@ extension ManagedContainer {
     /// - Parameters:
     ///   - key: the factory's key; the property's name by default.
     ///   - factory: makes a new instance.
+    ///   - isolation: the actor the declaration is isolated to, if any; leave the default.
+    ///     Debug builds check that a factory declared on an actor is resolved on it.
     /// - Returns: the factory, ready for modifiers such as `.cached`.
     @inlinable
     public func callAsFunction<T>(
-        key: StaticString = #function, _ factory: @escaping () -> T
+        key: StaticString = #function, _ factory: @escaping () -> T,
+        isolation: (any Actor)? = #isolation
     ) -> Factory<T> {
-        Factory(self, key: key, factory)
+        Factory(self, key: key, factory, isolation: isolation)
     }
 
     /// Declares a factory that takes a parameter: `self { (id: Int) in User(id: id) }`.
     @inlinable
     public func callAsFunction<P, T>(
-        key: StaticString = #function, _ factory: @escaping (P) -> T
+        key: StaticString = #function, _ factory: @escaping (P) -> T,
+        isolation: (any Actor)? = #isolation
     ) -> ParameterFactory<P, T> {
-        ParameterFactory(self, key: key, factory)
+        ParameterFactory(self, key: key, factory, isolation: isolation)
     }
 
     /// Declares a factory; the same as `self { ... }`.
     @inlinable
     public func makes<T>(
-        key: StaticString = #function, _ factory: @escaping () -> T
+        key: StaticString = #function, _ factory: @escaping () -> T,
+        isolation: (any Actor)? = #isolation
     ) -> Factory<T> {
-        Factory(self, key: key, factory)
+        Factory(self, key: key, factory, isolation: isolation)
     }
 
     /// Declares a parameterised factory; the same as `self { (p: P) in ... }`.
     @inlinable
     public func makes<P, T>(
-        key: StaticString = #function, _ factory: @escaping (P) -> T
+        key: StaticString = #function, _ factory: @escaping (P) -> T,
+        isolation: (any Actor)? = #isolation
     ) -> ParameterFactory<P, T> {
-        ParameterFactory(self, key: key, factory)
+        ParameterFactory(self, key: key, factory, isolation: isolation)
     }
 
     /// Declares a factory that someone must register before it is resolved.

@@ -45,6 +45,9 @@ extension FactoryRegistration {
     /// generic.
     @inlinable
     func resolve(_ parameter: P) -> T {
+        #if DEBUG
+            if let isolation { checkIsolation(isolation, parameter) }
+        #endif
         // A `.unique` or `.graph` factory of a plain container needs nothing of its state, and
         // a `.singleton` one only the singleton realm's.
         if options == nil, manager.isPlain {

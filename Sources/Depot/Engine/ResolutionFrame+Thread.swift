@@ -40,6 +40,26 @@ extension ResolutionFrame {
 }
 
 extension ResolutionFrame {
+    /// Whether the calling thread is the process's main thread: for the debug builds' check that
+    /// a factory declared on the main actor is resolved there (see `checkIsolation`).
+    static var isMainThread: Bool {
+        #if canImport(Darwin)
+            return pthread_main_np() != 0
+        #else
+            // Linux names the calling thread "PID/task/TID"; the main thread's TID is the PID.
+            // Where that cannot be read, the thread is taken for the main one: no false stop.
+            var name = [CChar](repeating: 0, count: 64)
+            let count = readlink("/proc/thread-self", &name, name.count - 1)
+            guard count > 0 else { return true }
+            let text = String(
+                decoding: name.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let parts = text.split(separator: "/")
+            return parts.count != 3 || parts[0] == parts[2]
+        #endif
+    }
+}
+
+extension ResolutionFrame {
     /// Where a frame keeps its ``Resolution``: memory of its own, read and written through a
     /// pointer, which the runtime's exclusivity checks (a thread-local access set, on every
     /// access to a class's stored property) do not watch.

@@ -30,12 +30,15 @@ public struct Factory<T>: FactoryModifying, @unchecked Sendable {
     ///   - container: the container whose manager keeps the factory's registrations and caches.
     ///   - key: identifies the factory in its container; the property's name by default.
     ///   - factory: makes a new instance.
+    ///   - isolation: the actor the declaration is isolated to, if any; leave the default.
+    ///     Debug builds check that a factory declared on an actor is resolved on it.
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: @escaping () -> T
+        _ factory: @escaping () -> T, isolation: (any Actor)? = #isolation
     ) {
-        registration = FactoryRegistration(container: container, name: key, body: .plain(factory))
+        registration = FactoryRegistration(
+            container: container, name: key, body: .plain(factory), isolation: isolation)
     }
 
     /// Resolves the factory's value.

@@ -135,13 +135,24 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @usableFromInline var declaredScope: Scope.Declared?
     /// `nil` for a factory with none of the settings `Options` holds.
     @usableFromInline var options: Options?
+    #if DEBUG
+        /// The actor the declaration is isolated to, if any: debug builds check that a
+        /// synchronous factory's closure, which inherits that isolation, runs on it.
+        @usableFromInline var isolation: (any Actor)?
+    #endif
 
     @inlinable
-    init(container: any ManagedContainer, name: StaticString, body: Body) {
+    init(
+        container: any ManagedContainer, name: StaticString, body: Body,
+        isolation: (any Actor)? = nil
+    ) {
         self.container = container
         self.manager = container.manager
         self.keyName = name
         self.body = body
+        #if DEBUG
+            self.isolation = isolation
+        #endif
     }
 
     /// The scope the factory declares, if any.

@@ -19,10 +19,10 @@ public struct ParameterFactory<P, T>: FactoryModifying, @unchecked Sendable {
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: @escaping (P) -> T
+        _ factory: @escaping (P) -> T, isolation: (any Actor)? = #isolation
     ) {
         registration = FactoryRegistration(
-            container: container, name: key, body: .parameterised(factory))
+            container: container, name: key, body: .parameterised(factory), isolation: isolation)
     }
 
     /// Resolves the factory's value for `parameter`.

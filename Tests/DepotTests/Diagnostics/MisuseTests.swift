@@ -27,6 +27,30 @@ import Testing
         #expect(!run.output.contains("finished"))
     }
 
+    @Test func aMainActorFactoryResolvedOffTheMainActorStopsInDebugBuilds() throws {
+        let run = try runCrashHelper("main-actor-off-main")
+        guard FactoryContext.current.isDebug else {
+            // Release builds pay nothing for the check, and make no.
+            #expect(run.status == 0)
+            #expect(run.output.contains("finished"))
+            return
+        }
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: Container.mainActorNode<Node> is declared on MainActor and was resolved "
+                    + "off it, on a thread outside any task. Its closure is isolated to MainActor"),
+            "\(run.errors)")
+        #expect(run.errors.contains("resolveOnMainActor()"))
+        #expect(!run.output.contains("depth"))
+    }
+
+    @Test func aMainActorFactoryResolvedOnTheMainThreadRuns() throws {
+        let run = try runCrashHelper("main-actor-on-main")
+        #expect(run.status == 0)
+        #expect(run.output.contains("depth 0"))
+    }
+
     @Test func storageReturningAnotherValueNamesTheScopeAndTheFactory() throws {
         let run = try runCrashHelper("wrong-storage")
         #expect(run.status != 0)
