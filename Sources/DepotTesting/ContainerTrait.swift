@@ -69,7 +69,12 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
     /// Applied to a suite, the trait reaches each of its tests.
     public var isRecursive: Bool { true }
 
-    /// Runs `function` with a fresh container as `shared` and empty singletons.
+    /// Runs `function` with a fresh container as `shared` and empty singletons, then lets go of
+    /// them on the main actor.
+    ///
+    /// The test's container and singletons (and the mocks they keep) are released after the
+    /// test, on the main actor: a mock whose type is isolated to it ends there, as its
+    /// `deinit` expects. What the test itself still holds is released where it lets go of it.
     public func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
@@ -77,13 +82,37 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
             try await function()
             return
         }
-        try await Scope.withIsolatedSingletons {
-            let container = makeContainer()
-            await transform?(container)
-            try await shared.withValue(container) {
-                try await function()
+        let made = TestInstances<C>(singletons: Scope.singleton.clone())
+        do {
+            try await Scope.$singleton.withValue(made.singletons!) {
+                made.container = makeContainer()
+                await transform?(made.container!)
+                try await shared.withValue(made.container!) {
+                    try await function()
+                }
             }
+        } catch {
+            await made.release()
+            throw error
         }
+        await made.release()
+    }
+}
+
+/// A test's container and singletons, held by the trait alone once the test has run, so that
+/// `release()` lets go of them on the main actor.
+// @unchecked Sendable: set before the test and emptied after it; the trait awaits each step,
+// so no two accesses overlap.
+private final class TestInstances<C>: @unchecked Sendable {
+    var singletons: Scope.Singleton?
+    var container: C?
+
+    init(singletons: Scope.Singleton) {
+        self.singletons = singletons
+    }
+
+    @MainActor func release() {
+        (container, singletons) = (nil, nil)
     }
 }
 

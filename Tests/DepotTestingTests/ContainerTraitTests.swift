@@ -1,5 +1,6 @@
 import Depot
 import DepotTesting
+import Foundation
 import Testing
 
 final class Widget: @unchecked Sendable {
@@ -26,6 +27,53 @@ extension Trait where Self == ContainerTrait<AppContainer> {
     static func app(_ transform: @escaping Self.Transform) -> Self {
         ContainerTrait(
             shared: AppContainer.$shared, container: AppContainer(), transform: transform)
+    }
+}
+
+/// Stops the process if it is released off the main actor, as a main-actor type's deinit may.
+final class MainActorBound: @unchecked Sendable {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var released = 0
+
+    static var releasedCount: Int { lock.withLock { released } }
+
+    deinit {
+        MainActor.preconditionIsolated("Depot: a test's instance was released off the main actor")
+        Self.lock.withLock { Self.released += 1 }
+    }
+}
+
+extension Container {
+    var mainActorBoundSingleton: Factory<MainActorBound> { self { MainActorBound() }.singleton }
+    var mainActorBoundCached: Factory<MainActorBound> { self { MainActorBound() }.cached }
+}
+
+@Suite(.serialized) struct ContainerTraitReleaseTests {
+    @Test func theTraitLetsGoOfATestsContainerAndSingletonsOnTheMainActor() async throws {
+        let before = MainActorBound.releasedCount
+        try await ContainerTrait<Container>.container.provideScope(
+            for: Test.current!, testCase: nil
+        ) {
+            Container.shared.mainActorBoundSingleton.register { MainActorBound() }
+            _ = Container.shared.mainActorBoundSingleton()
+            _ = Container.shared.mainActorBoundCached()
+            await Task.yield()
+        }
+        #expect(MainActorBound.releasedCount == before + 2)
+    }
+
+    @Test func theyAreLetGoOfWhenTheTestThrowsToo() async throws {
+        struct Failed: Error {}
+        let before = MainActorBound.releasedCount
+        await #expect(throws: Failed.self) {
+            try await ContainerTrait<Container>.container.provideScope(
+                for: Test.current!, testCase: nil
+            ) {
+                _ = Container.shared.mainActorBoundSingleton()
+                throw Failed()
+            }
+        }
+        #expect(MainActorBound.releasedCount == before + 1)
     }
 }
 

@@ -51,7 +51,10 @@ public class Scope: @unchecked Sendable {
     @usableFromInline let standsFor: Scope?
     /// The plan of a resolve in this scope with nothing registered, observed or shared: made
     /// once, so that such a resolve (every `.unique` one of a plain container) allocates none.
-    /// Set at the end of `init`, before the scope is shared.
+    /// Set at the end of `init`, before the scope is shared. None for a scope that stands for
+    /// another (a clone of ``Scope/singleton``): it is never a plan's scope (factories take its
+    /// identity), and a plan would keep it alive, and its singletons with it, after its
+    /// `withIsolatedSingletons` ends.
     private(set) var plainPlan: ContainerManager.Plan!
 
     init(
@@ -63,6 +66,7 @@ public class Scope: @unchecked Sendable {
         self.name = name
         self.custom = custom
         self.standsFor = standsFor
+        guard standsFor == nil else { return }
         plainPlan = ContainerManager.Plan(
             registration: nil, scope: self, timeToLive: nil, trace: false, records: false,
             decorator: nil, cacheOwner: nil)

@@ -28,6 +28,27 @@ extension Container {
         }
     }
 
+    @Test func isolatedSingletonsAreLetGoOfWhenTheirScopeEnds() async {
+        final class Probe: @unchecked Sendable {
+            let released: Locked<Int>
+            init(_ released: Locked<Int>) { self.released = released }
+            deinit { released.withLock { $0 += 1 } }
+        }
+        let released = Locked(0)
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let singleton = container.uniqueThing.scope(.singleton)
+            _ = Factory(container, key: "probe") { Probe(released) }.singleton()
+            _ = singleton()
+        }
+        #expect(released.current == 1)
+        await Scope.withIsolatedSingletons {
+            _ = Factory(Container(), key: "probe") { Probe(released) }.singleton()
+            await Task.yield()
+        }
+        #expect(released.current == 2)
+    }
+
     // Tests run in parallel, so a test that resets a scope everywhere uses a scope of its own.
     @Test func customScopeInstancesAreResetOnTheirOwn() {
         Scope.withIsolatedSingletons {

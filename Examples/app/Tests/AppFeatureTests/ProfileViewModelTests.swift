@@ -1,0 +1,70 @@
+import AppFeature
+import Depot
+import DepotTesting
+import Testing
+
+/// A fresh `AppContainer.shared`, and singletons of its own, for each test: the tests register
+/// mocks and run in parallel.
+extension Trait where Self == ContainerTrait<AppContainer> {
+    nonisolated static var app: Self {
+        ContainerTrait(shared: AppContainer.$shared, container: AppContainer())
+    }
+}
+
+/// Main-actor mocks, as this module's default isolation makes them; not `Sendable` is fine.
+final class MockSettings: SettingsStoring {
+    var greetingStyle: String
+    init(_ style: String) { greetingStyle = style }
+    deinit { print("MockSettings released: \(greetingStyle)") }
+}
+
+final class SpyAnalytics: Analytics {
+    var events: [String] = []
+    func track(_ event: String) { events.append(event) }
+}
+
+nonisolated struct StubAPI: ProfileAPI {
+    let name: String
+    func name(of userID: Int) async throws -> String { name }
+}
+
+nonisolated struct FailingAPI: ProfileAPI {
+    struct Offline: Error, CustomStringConvertible {
+        var description: String { "offline" }
+    }
+    func name(of userID: Int) async throws -> String { throw Offline() }
+}
+
+@Suite(.app)
+struct ProfileViewModelTests {
+    @Test func greetsWithTheLiveServices() async {
+        let model = ProfileViewModel.make(userID: 7)
+        await model.load()
+        #expect(model.greeting == "Hello, User 7!")
+    }
+
+    @Test func aMainActorSingletonMockAndANonSendableSpy() async {
+        let spy = SpyAnalytics()
+        AppContainer.shared.settings.register { MockSettings("Howdy") }
+        AppContainer.shared.analytics.register { spy }
+        AppContainer.shared.api.register { StubAPI(name: "Ada") }
+        let model = ProfileViewModel.make(userID: 1)
+        await model.load()
+        #expect(model.greeting == "Howdy, Ada!")
+        #expect(spy.events == ["profile 1 loaded"])
+    }
+
+    @Test(.app { @MainActor in $0.api.register { FailingAPI() } })
+    func aTraitCanRegisterTheMockBeforeTheTest() async {
+        let model = ProfileViewModel.make(userID: 2)
+        await model.load()
+        #expect(model.error == "offline")
+        #expect(model.greeting.isEmpty)
+    }
+
+    @Test func eachTestHasItsOwnSingletons() {
+        #expect(AppContainer.shared.settings().greetingStyle == "Hello")
+        AppContainer.shared.settings().greetingStyle = "Hi"
+        #expect(AppContainer.shared.settings().greetingStyle == "Hi")
+    }
+}
