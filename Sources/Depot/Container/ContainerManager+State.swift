@@ -183,11 +183,17 @@ extension ContainerManager.State {
                 registrations: registrations, instances: instances.snapshot))
     }
 
-    /// Puts back what the last `push()` saved; what it replaces is dropped.
-    mutating func pop() {
-        guard let snapshot = seldom.snapshots.popLast() else { return }
+    /// Puts back what the last `push()` saved; what it replaces is dropped. Returns the keys
+    /// whose registrations changed, with the container's type, so that the singletons made from
+    /// what the snapshot replaces go too (after this lock: they live in the singleton realm).
+    mutating func pop() -> (changed: [FactoryKey], containerType: ObjectIdentifier?) {
+        guard let snapshot = seldom.snapshots.popLast() else { return ([], nil) }
+        let changed = Set(registrations.keys).union(snapshot.registrations.keys).filter {
+            registrations[$0] !== snapshot.registrations[$0]
+        }
         removeAllRegistrations()
         registrations = snapshot.registrations
         instances.restore(snapshot.instances)
+        return (Array(changed), containerType)
     }
 }

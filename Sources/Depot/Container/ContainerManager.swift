@@ -90,8 +90,19 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Puts back what the last `push()` saved; does nothing if nothing was pushed.
+    ///
+    /// What it replaces is dropped: the registrations made since `push()`, the instances
+    /// cached since, and the singletons of the factories whose registrations it puts back (as
+    /// `register` drops them). They are released on the thread that calls `pop()`: call it
+    /// from the main actor where they are of main-actor types.
     public func pop() {
-        state.withLock { $0.pop() }
+        let (changed, containerType) = state.withLock { $0.pop() }
+        guard !changed.isEmpty, let containerType else { return }
+        realm.instances.withLock { table in
+            for key in changed {
+                table.removeInstances(of: key, owner: containerType)
+            }
+        }
     }
 
     func removeInstances(of scope: Scope) {

@@ -145,6 +145,21 @@ import Testing
         #expect(container.thingPerID(1).id == 1)
     }
 
+    @Test func popDropsTheSingletonsMadeFromTheRegistrationsItReplaces() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            let untouched = container.singletonService()
+            let live = container.singletonThing()
+            container.manager.push()
+            container.singletonThing.register { Thing(id: 7) }
+            #expect(container.singletonThing().id == 7)
+            container.manager.pop()
+            #expect(container.singletonThing().id == 0)
+            #expect(container.singletonThing() !== live)
+            #expect(container.singletonService() === untouched)
+        }
+    }
+
     @Test func decoratorRunsOnEveryResolve() {
         let container = Container()
         let calls = Counter()

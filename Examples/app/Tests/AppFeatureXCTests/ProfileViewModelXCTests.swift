@@ -1,0 +1,39 @@
+import AppFeature
+import Depot
+import XCTest
+
+/// An XCTest case in a module isolated to the main actor by default. XCTest on Linux finds test
+/// methods from nonisolated code, so the case says `nonisolated`; XCTest runs each method on the
+/// main thread, where `MainActor.assumeIsolated` reaches the main actor's types.
+nonisolated final class ProfileViewModelXCTests: XCTestCase {
+    override func setUp() {
+        super.setUp()
+        // Saves the registrations, so that each test's mocks end with it.
+        AppContainer.shared.manager.push()
+    }
+
+    override func tearDown() {
+        // Drops the test's registrations and the instances made from them, on this thread.
+        AppContainer.shared.manager.pop()
+        super.tearDown()
+    }
+
+    func testAMockRegisteredInATestIsWhatTheViewModelUses() {
+        MainActor.assumeIsolated {
+            AppContainer.shared.settings.register { XCTestSettings(style: "Hey") }
+            XCTAssertEqual(AppContainer.shared.settings().greetingStyle, "Hey")
+        }
+    }
+
+    func testPopRestoresTheRegistrationsBeforeTheTest() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(AppContainer.shared.settings().greetingStyle, "Hello")
+        }
+    }
+}
+
+/// A main-actor mock (the module's default isolation).
+final class XCTestSettings: SettingsStoring {
+    var greetingStyle: String
+    init(style: String) { greetingStyle = style }
+}
