@@ -57,9 +57,20 @@ struct NotesHandler {
         let text: String
     }
 
+    /// The largest request body `create` reads: a note's 1,000 characters as JSON, with room.
+    static let maximumBodySize = 64 * 1024
+
     func create(_ request: Request, context: some RequestContext) async throws
         -> EditedResponse<Note>
     {
+        var request = request
+        do {
+            _ = try await request.collectBody(upTo: Self.maximumBodySize)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw HTTPError(
+                .contentTooLarge,
+                message: "a request body may have at most \(Self.maximumBodySize) bytes")
+        }
         let input: NewNote
         do {
             input = try await request.decode(as: NewNote.self, context: context)

@@ -110,4 +110,16 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
             #expect(try decode([Note].self, list.body).map(\.text) == ["keep me"])
         }
     }
+
+    @Test func anOversizedBodyGets413AndSaysTheLimit() async throws {
+        try await withServer { client, _ in
+            let text = String(repeating: "a", count: 20 << 20)
+            let huge = try await client.execute(
+                uri: "/notes", method: .post, body: json(#"{"text": "\#(text)"}"#))
+            #expect(huge.status == .contentTooLarge)
+            #expect(String(buffer: huge.body).contains("at most 65536 bytes"))
+            let list = try await client.execute(uri: "/notes", method: .get)
+            #expect(try decode([Note].self, list.body).isEmpty)
+        }
+    }
 }
