@@ -1,6 +1,6 @@
 // swift-tools-version: 6.0
 // A small notes service on Depot, Hummingbird 2 and SQLite: its own package, so that Depot's
-// root package keeps no dependencies.
+// root package depends on nothing but swift-atomics.
 import PackageDescription
 
 let package = Package(
