@@ -32,6 +32,35 @@ extension Container {
     }
 }
 
+/// Notes the thread its `deinit` runs on.
+final class NotesReleasingThread: @unchecked Sendable {
+    let thread: Locked<String?>
+    init(_ thread: Locked<String?>) { self.thread = thread }
+    deinit { thread.withLock { $0 = Thread.current.name } }
+}
+
+/// A reset, `pop()` and a registration release what they drop on the thread that calls them
+/// (after Depot's lock): a test of main-actor types calls them on the main actor.
+@Suite struct ReleasingThreadTests {
+    @Test(arguments: ["reset", "pop", "register"])
+    func whatADropReleasesEndsOnTheCallingThread(drop: String) {
+        let released = Locked<String?>(nil)
+        let container = Container()
+        if drop == "pop" { container.manager.push() }
+        let factory = Factory(container, key: "noted") { NotesReleasingThread(released) }.cached
+        _ = factory()
+        _ = runOnThreads(1) { _ in
+            Thread.current.name = "dropping thread"
+            switch drop {
+            case "reset": container.manager.reset(options: .scope)
+            case "pop": container.manager.pop()
+            default: factory.register { NotesReleasingThread(Locked(nil)) }
+            }
+        }
+        #expect(released.current == "dropping thread")
+    }
+}
+
 /// Instances that Depot drops are released after its locks are let go, so a `deinit` that
 /// resolves from the same container does not deadlock: each test runs its scenario on a thread
 /// of its own and fails, instead of hanging the suite, if that thread does not finish.

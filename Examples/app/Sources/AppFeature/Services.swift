@@ -22,11 +22,12 @@ final class SettingsStore: SettingsStoring {
     var greetingStyle = "Hello"
 }
 
-/// Records what the user does. Not `Sendable`: the view models use it on the main actor.
-public protocol Analytics: AnyObject {
+/// Records what the user does. Nonisolated and not `Sendable`: each view model uses its own on
+/// the main actor.
+nonisolated public protocol Analytics: AnyObject {
     func track(_ event: String)
 }
 
-final class PrintingAnalytics: Analytics {
+nonisolated final class PrintingAnalytics: Analytics {
     func track(_ event: String) { print("analytics: \(event)") }
 }

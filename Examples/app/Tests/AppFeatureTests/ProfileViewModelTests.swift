@@ -11,14 +11,15 @@ extension Trait where Self == ContainerTrait<AppContainer> {
     }
 }
 
-/// Main-actor mocks, as this module's default isolation makes them; not `Sendable` is fine.
+/// A main-actor mock, as this module's default isolation makes it, kept as a singleton.
 final class MockSettings: SettingsStoring {
     var greetingStyle: String
     init(_ style: String) { greetingStyle = style }
     deinit { print("MockSettings released: \(greetingStyle)") }
 }
 
-final class SpyAnalytics: Analytics {
+/// Nonisolated and not `Sendable`: registered by a test and used on its task only.
+nonisolated final class SpyAnalytics: Analytics {
     var events: [String] = []
     func track(_ event: String) { events.append(event) }
 }
