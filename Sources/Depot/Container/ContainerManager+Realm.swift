@@ -4,14 +4,34 @@ import Atomics
 extension ContainerManager {
     /// Where this container's singletons live: an isolated realm current when the manager was
     /// made, or else the realm current when it first needed one; a lifetime scope or child
-    /// takes its container's (see `becomeLifetimeScope(of:)`). Bound on first use, then read
-    /// without a lock.
+    /// takes its container's (see `becomeLifetimeScope(of:)`). Bound on first use, under the
+    /// lock; the process's realm, which nearly every container outside tests binds, is then
+    /// read without it.
     @usableFromInline
     var realm: SingletonRealm {
-        if let realm = boundRealm.load() { return realm }
-        // Read before binding: the current realm is a task-local.
-        let chosen = state.withLock { $0.isolatedRealm } ?? SingletonRealm.current
-        return boundRealm.storeIfNilThenLoad(chosen)
+        switch realmBinding.load(ordering: .acquiring) {
+        case RealmBinding.process:
+            return SingletonRealm.process
+        case RealmBinding.isolated:
+            return state.withLock { $0.isolatedRealm! }
+        default:
+            return state.withLock { state in
+                let realm = state.isolatedRealm ?? SingletonRealm.current
+                state.isolatedRealm = realm
+                realmBinding.store(
+                    realm === SingletonRealm.process ? RealmBinding.process : RealmBinding.isolated,
+                    ordering: .releasing)
+                return realm
+            }
+        }
+    }
+
+    /// The values of `realmBinding`: which realm the manager bound, if it has.
+    enum RealmBinding {
+        static let unbound: UInt8 = 0
+        static let process: UInt8 = 1
+        /// An isolated realm, kept in the state's `isolatedRealm`.
+        static let isolated: UInt8 = 2
     }
 
     /// The cell the singleton realm keeps for the plain `.singleton` factory `key` of a

@@ -45,8 +45,9 @@ extension ContainerManager {
         var parent: (any ManagedContainer)? {
             didSet { updatePlain() }
         }
-        /// The singleton realm chosen before the manager's first use: the isolated one current
-        /// when it was made, or its container's for a lifetime scope or child (see `realm`).
+        /// The singleton realm chosen before the manager's first use (the isolated one current
+        /// when it was made, or its container's for a lifetime scope or child), and the one it
+        /// bound on first use (see `realm`).
         var isolatedRealm: SingletonRealm?
         /// Whether the container is a lifetime scope (`newLifetimeScope()`), for captive checks.
         var isLifetimeScope = false

@@ -37,8 +37,8 @@ public final class ContainerManager: @unchecked Sendable {
     /// Whether the container is plain (see `State.updatePlain()`): read without the lock.
     let plainFlag: ManagedAtomic<Bool>
 
-    /// Where the container's singletons live, once bound (see ``realm``).
-    let boundRealm = ManagedAtomicLazyReference<SingletonRealm>()
+    /// Which realm the container's singletons live in, once bound (see ``realm``).
+    let realmBinding = ManagedAtomic<UInt8>(RealmBinding.unbound)
 
     /// Whether a `.unique` or `.graph` factory with no settings of its own resolves by its
     /// declared closure now, without `prepare`.

@@ -27,11 +27,11 @@
 // Three things are read without a lock, as swift-atomics' atomics: a manager's `isPlain`
 // (nothing registered, observed or shared: a `.unique` or `.graph` factory then resolves by its
 // declared closure without `prepare`, and a `.singleton` one looks only in the singleton
-// realm), its `realm` (bound once, on first use), and `AsyncResolution.isStarted` (until an
-// async resolution has run, a synchronous one reads none of its task-locals). `isPlain` is
-// written under the manager's lock with every change that decides it, and a resolve that reads
-// it just before a change resolves as it would have just before the change; the other two are
-// set once.
+// realm), which realm it bound (once, under its lock; the process's is then read without it),
+// and `AsyncResolution.isStarted` (until an async resolution has run, a synchronous one reads
+// none of its task-locals). `isPlain` is written under the manager's lock with every change
+// that decides it, and a resolve that reads it just before a change resolves as it would have
+// just before the change; the other two are set once.
 //
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
 // lock's memory), ResolutionFrame+Thread.swift (the thread's frame), InstanceTable+Cell.swift
