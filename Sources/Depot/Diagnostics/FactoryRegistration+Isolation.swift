@@ -16,16 +16,15 @@ extension FactoryRegistration {
         // an actor's. In a task on another thread, the runtime's check tells (and stops the
         // process with its own message where the platform does not print this one).
         if isolation === MainActor.shared, ResolutionFrame.isMainThread { return }
-        guard withUnsafeCurrentTask(body: { $0 != nil }) else { fatalError(message()) }
+        guard ResolutionFrame.isInTask else { fatalError(message()) }
         isolation.preconditionIsolated(message())
     }
 
     /// Where the resolve that is off its factory's actor runs: the path above it, and whether
     /// in a task.
     private static func whereResolved() -> String {
-        let inTask = withUnsafeCurrentTask { $0 != nil }
         let path = ResolutionFrame.current.path
-        return (inTask ? "in a task" : "on a thread outside any task")
+        return (ResolutionFrame.isInTask ? "in a task" : "on a thread outside any task")
             + (path.isEmpty ? "" : ", inside " + path.map(\.description).joined(separator: " -> "))
     }
 }

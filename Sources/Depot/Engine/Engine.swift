@@ -34,8 +34,9 @@
 // just before the change; the other two are set once.
 //
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
-// lock's memory), ResolutionFrame+Thread.swift (the thread's frame), InstanceTable+Cell.swift
-// (reading a kept instance) and FactoryKey.swift (the address of a key's name).
+// lock's memory), ResolutionFrame+Thread.swift (the thread's frame, and which thread or task
+// runs), InstanceTable+Cell.swift (reading a kept instance) and FactoryKey.swift (the address
+// of a key's name).
 extension FactoryRegistration {
     /// Resolves the factory's value for `parameter`: all roads lead here.
     ///

@@ -6,7 +6,8 @@
     import Musl
 #endif
 
-// Each thread's frame: made on its first resolve, released when the thread ends.
+// Each thread's frame: made on its first resolve, released when the thread ends; and, for the
+// debug builds' isolation check, which thread or task the caller runs on.
 extension ResolutionFrame {
     /// The frame of the calling thread, made on first use and released when the thread ends.
     @usableFromInline
@@ -40,6 +41,12 @@ extension ResolutionFrame {
 }
 
 extension ResolutionFrame {
+    /// Whether the calling code runs in a task: for the same check. The task is only looked at,
+    /// never kept or used.
+    static var isInTask: Bool {
+        withUnsafeCurrentTask { $0 != nil }
+    }
+
     /// Whether the calling thread is the process's main thread: for the debug builds' check that
     /// a factory declared on the main actor is resolved there (see `checkIsolation`).
     static var isMainThread: Bool {
