@@ -51,7 +51,9 @@ extension ContainerManager {
         var isolatedRealm: SingletonRealm?
         /// Whether the container is a lifetime scope (`newLifetimeScope()`), for captive checks.
         var isLifetimeScope = false
-        var reportsShortLivedCaptives = false
+        var reportsShortLivedCaptives = false {
+            didSet { updatePlain() }
+        }
         /// Whether the container is plain (see ``updatePlain()``), for resolves to read without
         /// the lock: the manager's `plainFlag`.
         let plainFlag: ManagedAtomic<Bool>
@@ -101,7 +103,8 @@ extension ContainerManager.State {
     }
 
     /// Writes whether the container is plain: auto-registered, with nothing registered, no
-    /// observer, parent, shared caches or default scope. Then every factory of it declared
+    /// observer, parent, shared caches or default scope, and no captive check asked for a
+    /// `.unique` or `.graph` factory. Then every factory of it declared
     /// `.unique` or `.graph` (or with no scope), with none of the settings a factory's `Options`
     /// hold, resolves as `prepare` would find: by its declared closure, with the scope's plain
     /// plan. A resolve that reads the flag just before a change resolves as it would have just
@@ -109,7 +112,7 @@ extension ContainerManager.State {
     private func updatePlain() {
         let isPlain =
             isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil
-            && cacheOwner == nil && defaultScope == nil
+            && cacheOwner == nil && defaultScope == nil && !checksCaptive(in: Scope.unique)
         plainFlag.store(isPlain, ordering: .releasing)
     }
 

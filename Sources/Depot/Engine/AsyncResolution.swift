@@ -38,15 +38,17 @@ final class AsyncResolution: @unchecked Sendable {
 
     /// Enters `step` below `parent` (the current node), stopping the process when the step is
     /// already on the path (a cycle) or the path is too deep. In debug builds, reports a
-    /// captive dependency.
+    /// captive dependency, where the step's plan says one may be (`checksCaptive`).
     @usableFromInline
     init(
         _ step: ResolutionStep, scope: Scope, manager: ContainerManager,
-        parent: AsyncResolution?, creation: AsyncCreation? = nil
+        parent: AsyncResolution?, creation: AsyncCreation? = nil, checksCaptive: Bool = false
     ) {
         Self.check(step, below: parent)
         #if DEBUG
-            parent?.checkCaptive(step, scope: scope, manager: manager)
+            if checksCaptive {
+                parent?.checkCaptive(step, scope: scope, manager: manager)
+            }
         #endif
         self.step = step
         self.scope = scope

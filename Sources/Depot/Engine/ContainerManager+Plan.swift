@@ -15,8 +15,8 @@ extension ContainerManager {
         @usableFromInline let decorator: ((Any) -> Void)?
         /// The manager whose per-container caches to use, when `useScope(from:)` set one.
         @usableFromInline let cacheOwner: ContainerManager?
-        /// Whether a hit that did not enter the path is checked for a captive owner (debug
-        /// builds): see `State.checksCaptive(in:)`.
+        /// Whether the resolve is checked for a captive owner (debug builds), as its step is
+        /// entered or its hit found: see `State.checksCaptive(in:)`.
         @usableFromInline let checksCaptive: Bool
 
         /// Whether a resolved value needs more than returning: decorators, a trace line,

@@ -105,13 +105,13 @@ extension ContainerManager.State {
         return .done(.miss(plan()))
     }
 
-    /// Whether a hit in `scope` may be captive (debug builds): an instance this lifetime scope
-    /// keeps, or a weakly held one when ``ContainerManager/reportsShortLivedCaptives`` asks.
-    /// A factory that is created enters the path, where every one is checked.
+    /// Whether a resolve in `scope` may be captive (debug builds), found in a cache or made:
+    /// an instance this lifetime scope keeps, or, when ``ContainerManager/reportsShortLivedCaptives``
+    /// asks, one meant to live shorter than an owner.
     func checksCaptive(in scope: Scope) -> Bool {
         #if DEBUG
             (isLifetimeScope && scope.placement == .container && scope.keepsStrongly)
-                || (reportsShortLivedCaptives && scope.holdsWeakly)
+                || (reportsShortLivedCaptives && scope.livesShorterThanAnOwner)
         #else
             false
         #endif

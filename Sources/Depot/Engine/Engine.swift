@@ -138,7 +138,10 @@ extension FactoryRegistration {
                 isOnce: isOnce) : nil
         if decorator != nil || plan?.decorator != nil {
             let frame = entered ? nil : ResolutionFrame.current
-            frame?.enter(step(parameter), scope: plan?.scope ?? .unique, manager: manager)
+            // A hit's captive check is `observe`'s, below.
+            frame?.enter(
+                step(parameter), scope: plan?.scope ?? .unique, manager: manager,
+                checksCaptive: false)
             defer { frame?.leave() }
             decorator?(value, created: origin != .cached)
             plan?.decorator?(value)

@@ -47,7 +47,7 @@ extension FactoryRegistration {
                 let creation = started!
                 let node = AsyncResolution(
                     step, scope: plan.scope, manager: manager, parent: parent,
-                    creation: creation)
+                    creation: creation, checksCaptive: plan.checksCaptive)
                 let body = body(for: parameter, plan: plan, origin: &origin)
                 // Handed to the creation's task, which alone uses them from here on: the asker
                 // only waits. The closure and parameter are used as a resolve on one task

@@ -74,7 +74,9 @@ extension FactoryRegistration {
         let value: T
         switch plan.scope.placement {
         case .none, .graph:
-            let node = AsyncResolution(step, scope: plan.scope, manager: manager, parent: parent)
+            let node = AsyncResolution(
+                step, scope: plan.scope, manager: manager, parent: parent,
+                checksCaptive: plan.checksCaptive)
             let body = body(for: parameter, plan: plan, origin: &origin)
             if plan.scope.placement == .graph {
                 let isKept: Bool

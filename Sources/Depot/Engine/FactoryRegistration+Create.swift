@@ -4,7 +4,9 @@ extension FactoryRegistration {
     @inlinable
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
         let frame = ResolutionFrame.current
-        frame.enter(step(parameter), scope: plan.scope, manager: manager)
+        frame.enter(
+            step(parameter), scope: plan.scope, manager: manager,
+            checksCaptive: plan.checksCaptive)
         defer { frame.leave() }
         var origin = ResolutionOrigin.factory
         // Kept apart from what a `.unique` resolve does: a factory that resolves itself through

@@ -122,11 +122,16 @@ final class ResolutionFrame {
     }
 
     /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
-    /// the path. In debug builds, also reports a captive dependency.
+    /// the path. In debug builds, also reports a captive dependency, where its plan says one may
+    /// be (`checksCaptive`).
     @usableFromInline
-    func enter(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
+    func enter(
+        _ step: ResolutionStep, scope: Scope, manager: ContainerManager, checksCaptive: Bool
+    ) {
         #if DEBUG
-            checkCaptive(step, scope: scope, manager: manager)
+            if checksCaptive {
+                checkCaptive(step, scope: scope, manager: manager)
+            }
             resolution.owners.append((scope, manager))
         #endif
         let depth = self.depth
