@@ -98,8 +98,13 @@ public final class ContainerManager: @unchecked Sendable {
     public func pop() {
         let (changed, containerType) = state.withLock { $0.pop() }
         guard !changed.isEmpty, let containerType else { return }
+        removeSingletons(of: changed, containerType: containerType)
+    }
+
+    /// Forgets the singletons of the factories `keys` of containers of `containerType`.
+    func removeSingletons(of keys: [FactoryKey], containerType: ObjectIdentifier) {
         realm.instances.withLock { table in
-            for key in changed {
+            for key in keys {
                 table.removeInstances(of: key, owner: containerType)
             }
         }

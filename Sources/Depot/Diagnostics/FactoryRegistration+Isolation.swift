@@ -4,9 +4,10 @@ extension FactoryRegistration {
     /// it, racing with the actor's own code.
     @usableFromInline
     func checkIsolation(_ isolation: any Actor, _ parameter: P) {
-        let actor = String(describing: Swift.type(of: isolation))
+        // Built only when the check fails.
         func message() -> String {
-            "Depot: \(step(parameter)) is declared on \(actor) and was resolved off it, "
+            let actor = String(describing: Swift.type(of: isolation))
+            return "Depot: \(step(parameter)) is declared on \(actor) and was resolved off it, "
                 + Self.whereResolved() + ". Its closure is isolated to \(actor) and must run "
                 + "there: resolve it from code isolated to \(actor) (with "
                 + "resolveOnMainActor() or resolveOnGlobalActor(_:) from elsewhere), or declare "

@@ -160,11 +160,8 @@ extension FactoryRegistration {
     }
 
     private func removeSingletons() {
-        let key = key
-        let owner = ObjectIdentifier(Swift.type(of: container))
-        manager.realm.instances.withLock { table in
-            table.removeInstances(of: key, owner: owner)
-        }
+        manager.removeSingletons(
+            of: [key], containerType: ObjectIdentifier(Swift.type(of: container)))
     }
 }
 
