@@ -44,4 +44,12 @@ extension ContainerManager {
         let key = InstanceKey(factory: key, owner: containerType, parameter: nil)
         return realm.cell(for: key, in: Scope.Singleton.process)
     }
+
+    /// The cell this container keeps for the plain `.cached` factory `key`, if any: what
+    /// `prepare` would find for it in a plain container (see ``isPlain``), with one look in the
+    /// table under the lock.
+    @usableFromInline
+    func plainCachedCell(for key: FactoryKey) -> InstanceTable.Cell? {
+        cell(for: InstanceKey(factory: key, owner: nil, parameter: nil), in: Scope.cached)
+    }
 }

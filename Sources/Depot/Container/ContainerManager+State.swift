@@ -50,7 +50,9 @@ extension ContainerManager {
         /// bound on first use (see `realm`).
         var isolatedRealm: SingletonRealm?
         /// Whether the container is a lifetime scope (`newLifetimeScope()`), for captive checks.
-        var isLifetimeScope = false
+        var isLifetimeScope = false {
+            didSet { updatePlain() }
+        }
         var reportsShortLivedCaptives = false {
             didSet { updatePlain() }
         }
@@ -103,16 +105,18 @@ extension ContainerManager.State {
     }
 
     /// Writes whether the container is plain: auto-registered, with nothing registered, no
-    /// observer, parent, shared caches or default scope, and no captive check asked for a
-    /// `.unique` or `.graph` factory. Then every factory of it declared
-    /// `.unique` or `.graph` (or with no scope), with none of the settings a factory's `Options`
-    /// hold, resolves as `prepare` would find: by its declared closure, with the scope's plain
-    /// plan. A resolve that reads the flag just before a change resolves as it would have just
-    /// before it.
+    /// observer, parent, shared caches or default scope, and no captive check of a `.unique`,
+    /// `.graph` or `.cached` factory. Then every factory of it declared `.unique` or `.graph`
+    /// (or with no scope), with none of the settings a factory's `Options` hold, resolves as
+    /// `prepare` would find: by its declared closure, with the scope's plain plan; and such a
+    /// `.cached` or `.singleton` one finds a kept instance with one look, no plan needed. A
+    /// resolve that reads the flag just before a change resolves as it would have just before
+    /// it.
     private func updatePlain() {
         let isPlain =
             isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil
             && cacheOwner == nil && defaultScope == nil && !checksCaptive(in: Scope.unique)
+            && !checksCaptive(in: Scope.cached)
         plainFlag.store(isPlain, ordering: .releasing)
     }
 

@@ -26,12 +26,12 @@
 //
 // Three things are read without a lock, as swift-atomics' atomics: a manager's `isPlain`
 // (nothing registered, observed or shared: a `.unique` or `.graph` factory then resolves by its
-// declared closure without `prepare`, and a `.singleton` one looks only in the singleton
-// realm), which realm it bound (once, under its lock; the process's is then read without it),
-// and `AsyncResolution.isStarted` (until an async resolution has run, a synchronous one reads
-// none of its task-locals). `isPlain` is written under the manager's lock with every change
-// that decides it, and a resolve that reads it just before a change resolves as it would have
-// just before the change; the other two are set once.
+// declared closure without `prepare`, and a `.cached` or `.singleton` one looks first in its
+// table or the singleton realm, with no plan), which realm it bound (once, under its lock; the
+// process's is then read without it), and `AsyncResolution.isStarted` (until an async
+// resolution has run, a synchronous one reads none of its task-locals). `isPlain` is written
+// under the manager's lock with every change that decides it, and a resolve that reads it just
+// before a change resolves as it would have just before the change; the other two are set once.
 //
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
 // lock's memory), ResolutionFrame+Thread.swift (the thread's frame, and which thread or task
@@ -55,14 +55,7 @@ extension FactoryRegistration {
             if declaredScope?.isResolvedPlainly ?? true {
                 return resolveMiss(parameter, plan: Scope.Declared.plainPlan(declaredScope))
             }
-            // No settings of its own: the key has no parameter.
-            if case .builtIn(.singleton) = declaredScope,
-                let cell = manager.plainSingletonCell(
-                    for: key, containerType: ObjectIdentifier(Swift.type(of: container))),
-                let value = value(in: cell, isWeak: false)
-            {
-                return value
-            }
+            if let value = plainHit() { return value }
         }
         var isInsideAutoRegistration = false
         while true {
@@ -103,6 +96,22 @@ extension FactoryRegistration {
         inParent.container = parent
         inParent.manager = parent.manager
         return inParent
+    }
+
+    /// The instance kept for a `.cached` or `.singleton` factory with none of the settings
+    /// `Options` hold (so no parameter in its key), in a plain container: what `prepare` would
+    /// find, with one look and no plan.
+    @inlinable
+    func plainHit() -> T? {
+        let cell: InstanceTable.Cell? =
+            switch declaredScope {
+            case .builtIn(.cached): manager.plainCachedCell(for: key)
+            case .builtIn(.singleton):
+                manager.plainSingletonCell(
+                    for: key, containerType: ObjectIdentifier(Swift.type(of: container)))
+            default: nil
+            }
+        return cell.flatMap { value(in: $0, isWeak: false) }
     }
 
     /// What the manager's state says about resolving the factory for `parameter` now.

@@ -4,8 +4,19 @@ extension FactoryRegistration {
     /// that the closure is awaited, that the path and graph live in the task (see
     /// ``AsyncResolution``), and that a caching scope's creation runs in a task of its own
     /// which every asker, the first included, waits for (see `asyncInstance`).
-    @usableFromInline
+    ///
+    /// Inlinable, as `resolve` is, so that a plain hit (`plainHit()`) runs specialised in the
+    /// caller's module and awaits nothing.
+    @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
+        if options == nil, manager.isPlain, let value = plainHit() { return value }
+        return try await resolvePrepared(parameter)
+    }
+
+    /// ``resolveAsync(_:)`` past the plain hit: `prepare`, then the hit, miss or delegation it
+    /// returns.
+    @usableFromInline
+    nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {
         var isInsideAutoRegistration = false
         while true {
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// A container with nothing registered, no observer, parent, shared caches or default scope is
-/// plain: its `.unique` and `.graph` factories resolve without the manager's lock.
+/// plain: its `.unique` and `.graph` factories resolve without the manager's lock, and its
+/// `.cached` and `.singleton` ones find their kept instance with one look.
 /// These tests make a container plain (by resolving), change one thing that ends that, and check
 /// that the next resolve sees the change; then undo it, and check that plain resolves are back.
 @Suite struct PlainContainerTests {
@@ -75,6 +76,43 @@ import Testing
         #expect(plainScope.uniqueThing() !== plainScope.uniqueThing())
     }
 
+    /// A `.cached` hit in a plain container follows a registration (which ends plainness) and
+    /// the reset that undoes it; as in FactoryKit, forgetting a registration leaves the instance
+    /// it made kept until the cache is reset.
+    @Test func aPlainCachedHitFollowsARegistrationAndTheResetsThatUndoIt() {
+        let container = Container()
+        let declared = container.cachedThing()
+        #expect(container.cachedThing() === declared)
+        container.cachedThing.register { Thing(id: 2) }
+        let registered = container.cachedThing()
+        #expect(registered.id == 2)
+        #expect(container.cachedThing() === registered)
+        container.manager.reset(options: .registration)
+        #expect(container.cachedThing() === registered)
+        container.manager.reset(scope: .cached)
+        let again = container.cachedThing()
+        #expect(again.id == 0)
+        #expect(again !== declared)
+        #expect(container.cachedThing() === again)
+    }
+
+    /// An async factory's plain hit follows registrations and resets as a synchronous one's.
+    @Test func aPlainAsyncCachedHitFollowsRegistrationsAndResets() async throws {
+        let container = AsyncContainer()
+        let first = try await container.cachedConnection()
+        #expect(try await container.cachedConnection() === first)
+        container.cachedConnection.register { Connection("registered") }
+        #expect(try await container.cachedConnection().name == "registered")
+        container.manager.reset(options: .registration)
+        container.manager.reset(scope: .cached)
+        let declared = try await container.cachedConnection()
+        #expect(declared.name == "cached")
+        #expect(declared !== first)
+        #expect(try await container.cachedConnection() === declared)
+        container.manager.reset(scope: .cached)
+        #expect(try await container.cachedConnection() !== declared)
+    }
+
     /// Threads resolve a plain factory while another registers it: every resolve that starts
     /// after the registration returned, on any thread, runs the registered closure.
     @Test func aRegistrationReachesEveryThreadThatResolvesAfterIt() {
@@ -95,7 +133,7 @@ import Testing
         }
     }
 
-    /// Sixteen threads resolve `.unique` and `.graph` factories while one registers and removes
+    /// Sixteen threads resolve `.unique`, `.graph` and `.cached` factories while one registers and removes
     /// overrides and turns tracing on and off, so the container keeps leaving and becoming plain:
     /// every resolve gets the declared instance or the registered one, and every resolution
     /// shares its graph instance.
@@ -107,7 +145,9 @@ import Testing
             for round in 0..<300 {
                 if index == 0 {
                     switch round % 4 {
-                    case 0: container.uniqueThing.register { Thing(id: 1) }
+                    case 0:
+                        container.uniqueThing.register { Thing(id: 1) }
+                        container.cachedThing.register { Thing(id: 1) }
                     case 1: container.graphThing.register { Thing(id: 2) }
                     case 2: container.manager.trace = true
                     default:
@@ -116,6 +156,7 @@ import Testing
                     }
                 }
                 if ![0, 1].contains(container.uniqueThing().id) { wrong += 1 }
+                if ![0, 1].contains(container.cachedThing().id) { wrong += 1 }
                 let root = container.graphRoot()
                 if root.left.shared !== root.right.shared { wrong += 1 }
                 if ![0, 2].contains(root.left.shared.id) { wrong += 1 }
@@ -127,5 +168,6 @@ import Testing
         container.manager.trace = false
         #expect(container.uniqueThing().id == 0)
         #expect(container.uniqueThing() !== container.uniqueThing())
+        #expect(container.cachedThing() === container.cachedThing())
     }
 }
