@@ -83,8 +83,7 @@ final class ResolutionFrame {
     var waitingOn: Creation?
     var waitingPath: [ResolutionStep] = []
 
-    /// The child containers whose resolves this thread sends to their parents, with how many
-    /// nested delegations asked for it.
+    /// How many nested delegations send this thread's resolves on each child to its parent.
     var redirected: [ObjectIdentifier: Int] = [:]
 
     /// The factories being resolved on this thread, outermost first.
@@ -103,12 +102,7 @@ final class ResolutionFrame {
 
     /// The step on top of the path: the factory being resolved, entered by the caller.
     @usableFromInline
-    var top: ResolutionStep {
-        guard let top = resolution.path.last else {
-            preconditionFailure("Depot: no factory is being resolved")
-        }
-        return top
-    }
+    var top: ResolutionStep { resolution.path.last! }
 
     /// Keeps `line` until the resolution ends (see ``TraceLine/log(_:)``).
     func trace(_ line: TraceLine) {
@@ -192,8 +186,7 @@ extension ResolutionFrame {
         return made
     }
 
-    /// Runs `body` in `joined`, the graph a `Lazy` or `Provider` was made in (if any), then goes
-    /// back to the graph this thread was in.
+    /// Runs `body` in `joined`, the graph a `Lazy` or `Provider` was made in (if any).
     func join<Result>(_ joined: ResolutionGraph?, _ body: () -> Result) -> Result {
         guard let joined, joined !== resolution.graph else { return body() }
         let (saved, savedIsJoined) = (resolution.graph, resolution.isGraphJoined)
