@@ -9,29 +9,32 @@ extension ContainerManager {
     /// read without it.
     @usableFromInline
     var realm: SingletonRealm {
-        switch realmBinding.load(ordering: .acquiring) {
-        case RealmBinding.process:
+        switch flags.load(ordering: .acquiring) & Flags.realm {
+        case Flags.processRealm:
             return SingletonRealm.process
-        case RealmBinding.isolated:
+        case Flags.isolatedRealm:
             return state.withLock { $0.isolatedRealm! }
         default:
             return state.withLock { state in
                 let realm = state.isolatedRealm ?? SingletonRealm.current
                 state.isolatedRealm = realm
-                realmBinding.store(
-                    realm === SingletonRealm.process ? RealmBinding.process : RealmBinding.isolated,
-                    ordering: .releasing)
+                state.setFlags(
+                    Flags.realm,
+                    to: realm === SingletonRealm.process ? Flags.processRealm : Flags.isolatedRealm)
                 return realm
             }
         }
     }
 
-    /// The values of `realmBinding`: which realm the manager bound, if it has.
-    enum RealmBinding {
-        static let unbound: UInt8 = 0
-        static let process: UInt8 = 1
-        /// An isolated realm, kept in the state's `isolatedRealm`.
-        static let isolated: UInt8 = 2
+    /// The bits of ``flags``.
+    enum Flags {
+        /// Set while the container is plain.
+        static let plain: UInt8 = 1
+        /// Which realm the manager bound: none yet, the process's, or an isolated one (kept in
+        /// the state's `isolatedRealm`).
+        static let realm: UInt8 = 6
+        static let processRealm: UInt8 = 2
+        static let isolatedRealm: UInt8 = 4
     }
 
     /// The cell the singleton realm keeps for the plain `.singleton` factory `key` of a

@@ -56,9 +56,8 @@ extension ContainerManager {
         var reportsShortLivedCaptives = false {
             didSet { updatePlain() }
         }
-        /// Whether the container is plain (see ``updatePlain()``), for resolves to read without
-        /// the lock: the manager's `plainFlag`.
-        let plainFlag: ManagedAtomic<Bool>
+        /// The manager's `flags`, which resolves read without the lock.
+        let flags: ManagedAtomic<UInt8>
 
         /// What few containers ever use; made when first asked for, under the lock.
         var seldom: SeldomUsed {
@@ -112,12 +111,19 @@ extension ContainerManager.State {
     /// `.cached` or `.singleton` one finds a kept instance with one look, no plan needed. A
     /// resolve that reads the flag just before a change resolves as it would have just before
     /// it.
-    private func updatePlain() {
+    private mutating func updatePlain() {
         let isPlain =
             isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil
             && cacheOwner == nil && defaultScope == nil && !checksCaptive(in: Scope.unique)
             && !checksCaptive(in: Scope.cached)
-        plainFlag.store(isPlain, ordering: .releasing)
+        setFlags(ContainerManager.Flags.plain, to: isPlain ? ContainerManager.Flags.plain : 0)
+    }
+
+    /// Sets the bits of `flags` that `mask` selects to `value`. Every write is under the lock,
+    /// so this read and the write after it see no other.
+    func setFlags(_ mask: UInt8, to value: UInt8) {
+        let others = flags.load(ordering: .relaxed) & ~mask
+        flags.store(others | value, ordering: .releasing)
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.

@@ -29,21 +29,20 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     init(realm: SingletonRealm?) {
-        let plainFlag = ManagedAtomic(false)
-        self.plainFlag = plainFlag
-        state = Locked(State(isolatedRealm: realm, plainFlag: plainFlag))
+        let flags = ManagedAtomic<UInt8>(0)
+        self.flags = flags
+        state = Locked(State(isolatedRealm: realm, flags: flags))
     }
 
-    /// Whether the container is plain (see `State.updatePlain()`): read without the lock.
-    let plainFlag: ManagedAtomic<Bool>
+    /// What resolves read without the lock: whether the container is plain
+    /// (``Flags/plain``, see `State.updatePlain()`) and which realm its singletons live in, once
+    /// bound (``Flags/realm``, see ``realm``). Written only under the lock.
+    let flags: ManagedAtomic<UInt8>
 
-    /// Which realm the container's singletons live in, once bound (see ``realm``).
-    let realmBinding = ManagedAtomic<UInt8>(RealmBinding.unbound)
-
-    /// Whether a `.unique` or `.graph` factory with no settings of its own resolves by its
-    /// declared closure now, without `prepare`.
+    /// Whether a factory with no settings of its own resolves now by its scope's plain plan,
+    /// without `prepare`.
     @usableFromInline
-    var isPlain: Bool { plainFlag.load(ordering: .acquiring) }
+    var isPlain: Bool { flags.load(ordering: .acquiring) & Flags.plain != 0 }
 
     deinit {
         // The scopes' holders let go of the caches, which outlive this deinit only while a

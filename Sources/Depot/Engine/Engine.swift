@@ -25,9 +25,8 @@
 // AsyncResolution), or a circle of creations waiting for each other (Creation, AsyncWaitGraph).
 //
 // Three things are read without a lock, as swift-atomics' atomics: a manager's `isPlain`
-// (nothing registered, observed or shared: a `.unique` or `.graph` factory then resolves by its
-// declared closure without `prepare`, and a `.cached` or `.singleton` one looks first in its
-// table or the singleton realm, with no plan), which realm it bound (once, under its lock; the
+// (nothing registered, observed or shared: a `.unique`, `.graph`, `.cached` or `.singleton`
+// factory then resolves without `prepare`, by its scope's plain plan), which realm it bound (once, under its lock; the
 // process's is then read without it), and `AsyncResolution.isStarted` (until an async
 // resolution has run, a synchronous one reads none of its task-locals). `isPlain` is written
 // under the manager's lock with every change that decides it, and a resolve that reads it just
@@ -49,13 +48,13 @@ extension FactoryRegistration {
         #if DEBUG
             if let isolation { checkIsolation(isolation, parameter) }
         #endif
-        // A `.unique` or `.graph` factory of a plain container needs nothing of its state, and
-        // a `.singleton` one only the singleton realm's.
+        // A plain container's `.unique`, `.graph`, `.cached` and `.singleton` factories need
+        // nothing of its state but the instance a hit finds.
         if options == nil, manager.isPlain {
-            if declaredScope?.isResolvedPlainly ?? true {
-                return resolveMiss(parameter, plan: Scope.Declared.plainPlan(declaredScope))
-            }
             if let value = plainHit() { return value }
+            if let plan = Scope.Declared.plainPlan(declaredScope) {
+                return resolveMiss(parameter, plan: plan)
+            }
         }
         var isInsideAutoRegistration = false
         while true {

@@ -6,10 +6,15 @@ extension FactoryRegistration {
     /// which every asker, the first included, waits for (see `asyncInstance`).
     ///
     /// Inlinable, as `resolve` is, so that a plain hit (`plainHit()`) runs specialised in the
-    /// caller's module and awaits nothing.
+    /// caller's module and awaits nothing, and a plain miss skips `prepare` as `resolve` does.
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
-        if options == nil, manager.isPlain, let value = plainHit() { return value }
+        if options == nil, manager.isPlain {
+            if let value = plainHit() { return value }
+            if let plan = Scope.Declared.plainPlan(declaredScope) {
+                return try await resolveAsyncMiss(parameter, plan: plan)
+            }
+        }
         return try await resolvePrepared(parameter)
     }
 
@@ -76,6 +81,7 @@ extension FactoryRegistration {
 
     /// Resolves what the hit path does not: registrations, contexts, graph and caching scopes'
     /// creation.
+    @usableFromInline
     nonisolated(nonsending) func resolveAsyncMiss(
         _ parameter: P, plan: ContainerManager.Plan
     ) async throws -> T {

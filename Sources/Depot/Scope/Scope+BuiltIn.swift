@@ -65,23 +65,19 @@ extension Scope {
             }
         }
 
-        /// Whether a factory declared with this scope resolves without `prepare` in a plain
-        /// container (see `ContainerManager.isPlain`): `.unique` and `.graph`. (No scope
-        /// declared means the container's default, `unique` in a plain one.)
-        @inlinable
-        var isResolvedPlainly: Bool {
-            switch self {
-            case .builtIn(.unique), .builtIn(.graph): true
-            default: false
-            }
-        }
-
-        /// The plan of a factory declared with `declared`, one that ``isResolvedPlainly`` (or
-        /// none), in a plain container.
+        /// The plan of a factory declared with `declared` (none: the container's default,
+        /// `.unique` in a plain one) and none of the settings `Options` hold, in a plain
+        /// container (see `ContainerManager.isPlain`): what `prepare` would return for a miss.
+        /// `nil` for the scopes whose resolves always take `prepare`: the weak and custom ones.
         @usableFromInline
-        static func plainPlan(_ declared: Declared?) -> ContainerManager.Plan {
-            if case .builtIn(.graph) = declared { return Scope.graph.plainPlan }
-            return Scope.unique.plainPlan
+        static func plainPlan(_ declared: Declared?) -> ContainerManager.Plan? {
+            switch declared {
+            case nil, .builtIn(.unique): Scope.unique.plainPlan
+            case .builtIn(.graph): Scope.graph.plainPlan
+            case .builtIn(.cached): Scope.cached.plainPlan
+            case .builtIn(.singleton): Singleton.process.plainPlan
+            default: nil
+            }
         }
     }
 

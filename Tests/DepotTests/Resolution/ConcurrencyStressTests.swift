@@ -30,6 +30,21 @@ import Testing
         }
     }
 
+    /// The same for factories declared `.cached` and `.singleton` in a container with nothing
+    /// registered, whose resolves skip `prepare`: one creation, which every thread gets.
+    @Test func declaredFactoriesOfAPlainContainerRunExactlyOnceUnderContention() {
+        for _ in 0..<Self.rounds {
+            Scope.withIsolatedSingletons {
+                let container = CountingContainer()
+                let results = runOnThreads(Self.threads) { index in
+                    index.isMultiple(of: 2) ? container.slowCached() : container.slowSingleton()
+                }
+                #expect(container.made.value == 2)
+                #expect(Set(results.map(ObjectIdentifier.init)).count == 2)
+            }
+        }
+    }
+
     /// Threads that let go of a weakly held instance while others resolve it: whenever one is
     /// alive, everyone gets that one; once it is gone, exactly one new one is made.
     @Test(arguments: [Scope.shared, .weakSingleton, Scope.Custom(name: "weak", reference: .weak)])
@@ -215,5 +230,27 @@ extension Container {
             _ = self.pairA()
             return Thing(id: 2)
         }.cached
+    }
+}
+
+/// A container whose declared factories count how often they run.
+final class CountingContainer: SharedContainer {
+    @TaskLocal static var shared = CountingContainer()
+    let manager = ContainerManager()
+    let made = Counter()
+
+    var slowCached: Factory<Thing> {
+        self {
+            self.made.increment()
+            usleep(200)
+            return Thing()
+        }.cached
+    }
+    var slowSingleton: Factory<Thing> {
+        self {
+            self.made.increment()
+            usleep(200)
+            return Thing()
+        }.singleton
     }
 }
