@@ -55,12 +55,14 @@ struct TaskPosition {
     let owner: AsyncResolution?
 
     /// The position of `node`, which entered the path.
+    @usableFromInline
     init(_ node: AsyncResolution) {
         (depth, parent, owner) = (node.depth, node.parent?.step, nil)
     }
 
     /// The position of a factory resolved by `parent`'s (the outermost when `nil`), without
     /// entering the path.
+    @usableFromInline
     init(below parent: AsyncResolution?) {
         (depth, self.parent, owner) = ((parent?.depth ?? 0) + 1, parent?.step, parent)
     }

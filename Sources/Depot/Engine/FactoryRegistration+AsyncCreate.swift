@@ -6,6 +6,7 @@ extension FactoryRegistration {
     /// for that creation without holding a lock or blocking a thread. So a cancelled asker
     /// stops waiting at once, and the creation goes on for the others: it is never cancelled,
     /// failed or repeated by a waiter. An error it throws reaches every waiter and is not kept.
+    @usableFromInline
     nonisolated(nonsending) func asyncInstance<Owner: InstanceOwner & Sendable>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
         parent: AsyncResolution?, origin: inout ResolutionOrigin

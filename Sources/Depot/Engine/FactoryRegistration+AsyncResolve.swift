@@ -81,7 +81,7 @@ extension FactoryRegistration {
 
     /// Resolves what the hit path does not: registrations, contexts, graph and caching scopes'
     /// creation.
-    @usableFromInline
+    @inlinable
     nonisolated(nonsending) func resolveAsyncMiss(
         _ parameter: P, plan: ContainerManager.Plan
     ) async throws -> T {
@@ -94,7 +94,10 @@ extension FactoryRegistration {
             let node = AsyncResolution(
                 step, scope: plan.scope, manager: manager, parent: parent,
                 checksCaptive: plan.checksCaptive)
-            let body = body(for: parameter, plan: plan, origin: &origin)
+            // Nothing registered and nothing promised: the declared closure, as `run` takes it.
+            let body =
+                plan.registration == nil && options == nil
+                ? body : body(for: parameter, plan: plan, origin: &origin)
             if plan.scope.placement == .graph {
                 let isKept: Bool
                 (value, isKept) = try await graphInstance(

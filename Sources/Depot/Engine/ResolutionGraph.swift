@@ -72,7 +72,7 @@ final class ResolutionGraph: Sendable {
         mutating func leave() {
             resolutions -= 1
             guard resolutions == 0 else { return }
-            drop(instances)
+            if !instances.isEmpty { drop(instances) }
             guard isShared else {
                 instances = [:]
                 return

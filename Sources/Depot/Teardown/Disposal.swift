@@ -105,7 +105,11 @@ final class Disposal: @unchecked Sendable {
     private static let nextOrder = Locked(UInt64(0))
 
     static func disposeDropped(_ dropped: [Any]) {
-        let disposals = dropped.compactMap { $0 as? Disposal }
+        // The type is checked first: casting a dropped dictionary itself to a class would try
+        // to bridge it to Foundation, at a cost that grows with the dictionary.
+        let disposals = dropped.compactMap {
+            Swift.type(of: $0) is Disposal.Type ? $0 as? Disposal : nil
+        }
         guard !disposals.isEmpty else { return }
         Task { _ = await run(disposals) }
     }
