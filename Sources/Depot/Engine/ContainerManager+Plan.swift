@@ -21,11 +21,7 @@ extension ContainerManager {
 
         /// Whether a resolved value needs more than returning: decorators, a trace line,
         /// recording, or the captive check.
-        @inlinable
-        var needsFinish: Bool {
-            trace || records || decorator != nil || registration?.hasDecorator == true
-                || checksCaptive
-        }
+        @usableFromInline let needsFinish: Bool
 
         init(
             registration: ContainerManager.Registration?, scope: Scope, timeToLive: Double?,
@@ -40,6 +36,9 @@ extension ContainerManager {
             self.records = records
             self.decorator = decorator
             self.cacheOwner = cacheOwner
+            needsFinish =
+                trace || records || decorator != nil || registration?.hasDecorator == true
+                || checksCaptive
         }
     }
 

@@ -51,7 +51,7 @@ extension FactoryRegistration {
         // A plain container's `.unique`, `.graph`, `.cached` and `.singleton` factories need
         // nothing of its state but the instance a hit finds.
         if options == nil, manager.isPlain {
-            if let value = plainHit() { return value }
+            if declaredScope?.keepsPlainly == true, let value = plainHit() { return value }
             if let plan = Scope.Declared.plainPlan(declaredScope) {
                 return resolveMiss(parameter, plan: plan)
             }

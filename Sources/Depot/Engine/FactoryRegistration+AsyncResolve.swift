@@ -10,7 +10,7 @@ extension FactoryRegistration {
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
         if options == nil, manager.isPlain {
-            if let value = plainHit() { return value }
+            if declaredScope?.keepsPlainly == true, let value = plainHit() { return value }
             if let plan = Scope.Declared.plainPlan(declaredScope) {
                 return try await resolveAsyncMiss(parameter, plan: plan)
             }
