@@ -45,6 +45,10 @@ extension ContainerManager {
         -> InstanceTable.Cell?
     {
         let key = InstanceKey(factory: key, owner: containerType, parameter: nil)
+        // The process's realm, which nearly every container binds, is read as the `let` it is.
+        if flags.load(ordering: .acquiring) & Flags.realm == Flags.processRealm {
+            return SingletonRealm.process.cell(for: key, in: Scope.Singleton.process)
+        }
         return realm.cell(for: key, in: Scope.Singleton.process)
     }
 
