@@ -105,12 +105,12 @@ extension ContainerManager.State {
 
     /// Writes whether the container is plain: auto-registered, with nothing registered, no
     /// observer, parent, shared caches or default scope, and no captive check of a `.unique`,
-    /// `.graph` or `.cached` factory. Then every factory of it declared `.unique` or `.graph`
-    /// (or with no scope), with none of the settings a factory's `Options` hold, resolves as
-    /// `prepare` would find: by its declared closure, with the scope's plain plan; and such a
-    /// `.cached` or `.singleton` one finds a kept instance with one look, no plan needed. A
-    /// resolve that reads the flag just before a change resolves as it would have just before
-    /// it.
+    /// `.graph` or `.cached` factory. Then every factory of it declared `.unique`, `.graph`,
+    /// `.cached` or `.singleton` (or with no scope), with none of the settings a factory's
+    /// `Options` hold, resolves as `prepare` would have it: a `.cached` or `.singleton` one
+    /// finds its kept instance with one look, and a miss runs its declared closure with the
+    /// scope's plain plan. A resolve that reads the flag just before a change resolves as it
+    /// would have just before it.
     private mutating func updatePlain() {
         let isPlain =
             isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil

@@ -26,11 +26,12 @@
 //
 // Three things are read without a lock, as swift-atomics' atomics: a manager's `isPlain`
 // (nothing registered, observed or shared: a `.unique`, `.graph`, `.cached` or `.singleton`
-// factory then resolves without `prepare`, by its scope's plain plan), which realm it bound (once, under its lock; the
-// process's is then read without it), and `AsyncResolution.isStarted` (until an async
-// resolution has run, a synchronous one reads none of its task-locals). `isPlain` is written
-// under the manager's lock with every change that decides it, and a resolve that reads it just
-// before a change resolves as it would have just before the change; the other two are set once.
+// factory then resolves without `prepare`, by its scope's plain plan), which realm it bound
+// (once, under its lock; the process's is then read without it), and
+// `AsyncResolution.isStarted` (until an async resolution has run, a synchronous one reads none
+// of its task-locals). `isPlain` is written under the manager's lock with every change that
+// decides it, and a resolve that reads it just before a change resolves as it would have just
+// before the change; the other two are set once.
 //
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
 // lock's memory), ResolutionFrame+Thread.swift (the thread's frame, and which thread or task
