@@ -12,21 +12,65 @@ extension ContainerManager {
         struct Fields {
             /// A `FactoryRegistration<P, T>.Body`.
             var factory: Any?
-            /// A `FactoryRegistration<P, T>.Body` for each context.
-            var contexts: [FactoryContextType: Any] = [:]
             var scope: Scope?
-            var timeToLive: Double?
+            /// What few registrations set, in a box of its own, so that a registration of a
+            /// replacement factory (most are) stays small; `nil` while all of it is empty.
+            private var seldomBox: SeldomBox?
+
+            init(
+                contexts: [FactoryContextType: Any] = [:], contextsRegisteredOnce: Bool = false
+            ) {
+                self.contexts = contexts
+                self.contextsRegisteredOnce = contextsRegisteredOnce
+            }
+
+            /// A `FactoryRegistration<P, T>.Body` for each context.
+            var contexts: [FactoryContextType: Any] {
+                get { seldom.contexts }
+                set { seldom.contexts = newValue }
+            }
+            var timeToLive: Double? {
+                get { seldom.timeToLive }
+                set { seldom.timeToLive = newValue }
+            }
             /// A `FactoryRegistration<P, T>.Decorator`.
-            var decorator: Any?
+            var decorator: Any? {
+                get { seldom.decorator }
+                set { seldom.decorator = newValue }
+            }
             /// Set by the `once()` of a declaration that registers contexts: they were
             /// registered once, and the declaration does not register them again (FactoryKit's
             /// rule), so a test's override wins and `reset(options: .context)` clears them.
+            var contextsRegisteredOnce: Bool {
+                get { seldom.contextsRegisteredOnce }
+                set { seldom.contextsRegisteredOnce = newValue }
+            }
+
+            var isEmpty: Bool { factory == nil && scope == nil && seldomBox == nil }
+
+            /// The box's contents; a change makes a new box, so copies never share a change.
+            private var seldom: Seldom {
+                get { seldomBox?.seldom ?? Seldom() }
+                set { seldomBox = newValue.isEmpty ? nil : SeldomBox(newValue) }
+            }
+        }
+
+        struct Seldom {
+            var contexts: [FactoryContextType: Any] = [:]
+            var timeToLive: Double?
+            var decorator: Any?
             var contextsRegisteredOnce = false
 
             var isEmpty: Bool {
-                factory == nil && contexts.isEmpty && scope == nil && timeToLive == nil
-                    && decorator == nil && !contextsRegisteredOnce
+                contexts.isEmpty && timeToLive == nil && decorator == nil
+                    && !contextsRegisteredOnce
             }
+        }
+
+        /// An immutable box for `Seldom`.
+        final class SeldomBox {
+            let seldom: Seldom
+            init(_ seldom: Seldom) { self.seldom = seldom }
         }
 
         /// The registration's contents, to change a copy.
