@@ -239,18 +239,13 @@ final class CountingContainer: SharedContainer {
     let manager = ContainerManager()
     let made = Counter()
 
-    var slowCached: Factory<Thing> {
-        self {
-            self.made.increment()
-            usleep(200)
-            return Thing()
-        }.cached
-    }
-    var slowSingleton: Factory<Thing> {
-        self {
-            self.made.increment()
-            usleep(200)
-            return Thing()
-        }.singleton
+    var slowCached: Factory<Thing> { self { self.slowThing() }.cached }
+    var slowSingleton: Factory<Thing> { self { self.slowThing() }.singleton }
+
+    /// A new thing, counted, after a pause that lets other threads pile up on the creation.
+    private func slowThing() -> Thing {
+        made.increment()
+        usleep(200)
+        return Thing()
     }
 }
