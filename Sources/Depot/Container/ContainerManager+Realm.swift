@@ -44,12 +44,20 @@ extension ContainerManager {
     func plainSingletonCell(for key: FactoryKey, containerType: ObjectIdentifier)
         -> InstanceTable.Cell?
     {
-        let key = InstanceKey(factory: key, owner: containerType, parameter: nil)
-        // The process's realm, which nearly every container binds, is read as the `let` it is.
+        singletonCell(
+            for: InstanceKey(factory: key, owner: containerType, parameter: nil),
+            in: Scope.Singleton.process)
+    }
+
+    /// The cell this container's singleton realm keeps for `key` in `scope`, if any: the
+    /// lookup of a singleton hit, with or without `prepare`.
+    func singletonCell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
+        // The process's realm, which nearly every container binds, is called as the `let` it
+        // is: through `realm`, a computed property, it would be retained and released.
         if flags.load(ordering: .acquiring) & Flags.realm == Flags.processRealm {
-            return SingletonRealm.process.cell(for: key, in: Scope.Singleton.process)
+            return SingletonRealm.process.cell(for: key, in: scope)
         }
-        return realm.cell(for: key, in: Scope.Singleton.process)
+        return realm.cell(for: key, in: scope)
     }
 
     /// The cell this container keeps for the plain `.cached` factory `key`, if any: what

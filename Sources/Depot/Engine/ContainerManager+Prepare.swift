@@ -24,7 +24,7 @@ extension ContainerManager {
             return Self.hit(owner.cell(for: key, in: plan.scope), plan: plan)
         case .lookUpSingleton(let plan):
             let key = InstanceKey(factory: key, owner: containerType, parameter: parameter)
-            return Self.hit(realm.cell(for: key, in: plan.scope), plan: plan)
+            return Self.hit(singletonCell(for: key, in: plan.scope), plan: plan)
         }
     }
 

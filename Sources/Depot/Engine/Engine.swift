@@ -49,13 +49,10 @@ extension FactoryRegistration {
         #if DEBUG
             if let isolation { checkIsolation(isolation, parameter) }
         #endif
-        // A plain container's `.unique`, `.graph`, `.cached` and `.singleton` factories need
-        // nothing of its state but the instance a hit finds.
-        if options == nil, manager.isPlain {
-            if declaredScope?.keepsPlainly == true, let value = plainHit() { return value }
-            if let plan = Scope.Declared.plainPlan(declaredScope) {
-                return resolveMiss(parameter, plan: plan)
-            }
+        switch plainResolve() {
+        case .hit(let value)?: return value
+        case .miss(let plan)?: return resolveMiss(parameter, plan: plan)
+        case nil: break
         }
         var isInsideAutoRegistration = false
         while true {
@@ -98,11 +95,23 @@ extension FactoryRegistration {
         return inParent
     }
 
-    /// The instance kept for a `.cached` or `.singleton` factory with none of the settings
-    /// `Options` hold (so no parameter in its key), in a plain container: what `prepare` would
-    /// find, with one look and no plan.
+    /// What a plain container (see `ContainerManager.isPlain`) needs of its state to resolve
+    /// the factory: nothing but the instance a hit finds.
+    @usableFromInline
+    enum PlainResolve {
+        /// The instance kept for a `.cached` or `.singleton` factory.
+        case hit(T)
+        /// None is kept: resolve with the scope's plain plan, what `prepare` would return.
+        case miss(ContainerManager.Plan)
+    }
+
+    /// How the factory resolves without `prepare`: in a plain container, when it has none of
+    /// the settings `Options` hold (so no parameter in its key) and declares `.unique`,
+    /// `.graph`, `.cached` or `.singleton`. `nil` when it must take `prepare`. Shared by the
+    /// synchronous and async resolves.
     @inlinable
-    func plainHit() -> T? {
+    func plainResolve() -> PlainResolve? {
+        guard options == nil, manager.isPlain else { return nil }
         let cell: InstanceTable.Cell? =
             switch declaredScope {
             case .builtIn(.cached): manager.plainCachedCell(for: key)
@@ -111,7 +120,8 @@ extension FactoryRegistration {
                     for: key, containerType: ObjectIdentifier(Swift.type(of: container)))
             default: nil
             }
-        return cell.flatMap { value(in: $0, isWeak: false) }
+        if let cell, let value = value(in: cell, isWeak: false) { return .hit(value) }
+        return Scope.Declared.plainPlan(declaredScope).map { .miss($0) }
     }
 
     /// What the manager's state says about resolving the factory for `parameter` now.

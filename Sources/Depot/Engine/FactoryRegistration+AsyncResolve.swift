@@ -5,20 +5,19 @@ extension FactoryRegistration {
     /// ``AsyncResolution``), and that a caching scope's creation runs in a task of its own
     /// which every asker, the first included, waits for (see `asyncInstance`).
     ///
-    /// Inlinable, as `resolve` is, so that a plain hit (`plainHit()`) runs specialised in the
-    /// caller's module and awaits nothing, and a plain miss skips `prepare` as `resolve` does.
+    /// Inlinable, as `resolve` is, so that a plain hit (`plainResolve()`) runs specialised in
+    /// the caller's module and awaits nothing, and a plain miss skips `prepare` as `resolve`
+    /// does.
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
-        if options == nil, manager.isPlain {
-            if declaredScope?.keepsPlainly == true, let value = plainHit() { return value }
-            if let plan = Scope.Declared.plainPlan(declaredScope) {
-                return try await resolveAsyncMiss(parameter, plan: plan)
-            }
+        switch plainResolve() {
+        case .hit(let value)?: return value
+        case .miss(let plan)?: return try await resolveAsyncMiss(parameter, plan: plan)
+        case nil: return try await resolvePrepared(parameter)
         }
-        return try await resolvePrepared(parameter)
     }
 
-    /// ``resolveAsync(_:)`` past the plain hit: `prepare`, then the hit, miss or delegation it
+    /// ``resolveAsync(_:)`` where the factory is not resolved plainly: `prepare`, then the hit, miss or delegation it
     /// returns.
     @usableFromInline
     nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {

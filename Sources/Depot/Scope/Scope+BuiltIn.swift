@@ -65,16 +65,6 @@ extension Scope {
             }
         }
 
-        /// Whether a plain container keeps the instances of a factory declared with this scope
-        /// where `plainHit()` looks: `.cached` and `.singleton`.
-        @inlinable
-        var keepsPlainly: Bool {
-            switch self {
-            case .builtIn(.cached), .builtIn(.singleton): true
-            default: false
-            }
-        }
-
         /// The plan of a factory declared with `declared` (none: the container's default,
         /// `.unique` in a plain one) and none of the settings `Options` hold, in a plain
         /// container (see `ContainerManager.isPlain`): what `prepare` would return for a miss.
