@@ -41,8 +41,10 @@ final class AsyncResolution: @unchecked Sendable {
     /// captive dependency, where the step's plan says one may be (`checksCaptive`).
     @usableFromInline
     init(
-        _ step: ResolutionStep, scope: Scope, manager: ContainerManager,
-        parent: AsyncResolution?, creation: AsyncCreation? = nil, checksCaptive: Bool = false
+        _ step: consuming ResolutionStep, scope: consuming Scope,
+        manager: consuming ContainerManager,
+        parent: consuming AsyncResolution?, creation: consuming AsyncCreation? = nil,
+        checksCaptive: Bool = false
     ) {
         Self.check(step, below: parent)
         #if DEBUG
@@ -50,11 +52,6 @@ final class AsyncResolution: @unchecked Sendable {
                 parent?.checkCaptive(step, scope: scope, manager: manager)
             }
         #endif
-        self.step = step
-        self.scope = scope
-        self.manager = manager
-        self.parent = parent
-        self.creation = creation
         depth = (parent?.depth ?? 0) + 1
         if let parent {
             graph = parent.graph
@@ -63,6 +60,12 @@ final class AsyncResolution: @unchecked Sendable {
             graph.enter()
             Self.noteStarted()
         }
+        // Moved in, not copied: every async resolve makes a node.
+        self.step = consume step
+        self.scope = consume scope
+        self.manager = consume manager
+        self.parent = consume parent
+        self.creation = consume creation
     }
 
     /// Whether any async resolution has started in the process: until then no task-local of

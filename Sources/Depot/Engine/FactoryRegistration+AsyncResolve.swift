@@ -47,12 +47,12 @@ extension FactoryRegistration {
     }
 
     /// The instance the resolution graph of `node` keeps for this factory of `owner` (and
-    /// `parameterKey`), made by `body` exactly once however many of its child tasks ask at
-    /// once; returns whether it was there already.
+    /// `parameterKey`), made by the closure that applies exactly once however many of its
+    /// child tasks ask at once; returns whether it was there already.
     @inlinable
     nonisolated(nonsending) func graphInstance(
         owner: ObjectIdentifier, parameterKey: ParameterKey?, node: AsyncResolution,
-        body: Body, parameter: P
+        plan: ContainerManager.Plan, parameter: P, origin: inout ResolutionOrigin
     ) async throws -> (T, Bool) {
         switch node.graph.lookup(key, owner: owner, parameter: parameterKey, step: node.step) {
         case .kept(let kept):
@@ -65,7 +65,7 @@ extension FactoryRegistration {
             return (try await creation.value(for: node.parent, as: T.self), true)
         case .create:
             do {
-                let value = try await node.make(body, parameter)
+                let value = try await run(parameter, in: node, plan: plan, origin: &origin)
                 node.graph.finish(
                     key, owner: owner, parameter: parameterKey, instance: value
                 )?.finish(.success(value))
@@ -78,33 +78,42 @@ extension FactoryRegistration {
         }
     }
 
+    /// Runs in `node` the closure that applies, as `run(_:plan:origin:)` does for a synchronous
+    /// factory. The declared closure is passed from where it is stored, not copied first.
+    @inlinable
+    nonisolated(nonsending) func run(
+        _ parameter: P, in node: AsyncResolution, plan: ContainerManager.Plan,
+        origin: inout ResolutionOrigin
+    ) async throws -> T {
+        // Nothing registered and nothing promised: the declared closure, without the search.
+        guard plan.registration != nil || options != nil else {
+            return try await node.make(body, parameter)
+        }
+        return try await node.make(body(for: parameter, plan: plan, origin: &origin), parameter)
+    }
+
     /// Resolves what the hit path does not: registrations, contexts, graph and caching scopes'
     /// creation.
     @inlinable
     nonisolated(nonsending) func resolveAsyncMiss(
         _ parameter: P, plan: ContainerManager.Plan
     ) async throws -> T {
-        let step = step(parameter)
         let parent = AsyncResolution.current
         var origin = ResolutionOrigin.factory
         let value: T
         switch plan.scope.placement {
         case .none, .graph:
             let node = AsyncResolution(
-                step, scope: plan.scope, manager: manager, parent: parent,
+                step(parameter), scope: plan.scope, manager: manager, parent: parent,
                 checksCaptive: plan.checksCaptive)
-            // Nothing registered and nothing promised: the declared closure, as `run` takes it.
-            let body =
-                plan.registration == nil && options == nil
-                ? body : body(for: parameter, plan: plan, origin: &origin)
             if plan.scope.placement == .graph {
                 let isKept: Bool
                 (value, isKept) = try await graphInstance(
                     owner: ObjectIdentifier(manager), parameterKey: parameterKey(parameter),
-                    node: node, body: body, parameter: parameter)
+                    node: node, plan: plan, parameter: parameter, origin: &origin)
                 if isKept { origin = .cached }
             } else {
-                value = try await node.make(body, parameter)
+                value = try await run(parameter, in: node, plan: plan, origin: &origin)
             }
             if plan.needsFinish || decorator != nil {
                 finish(

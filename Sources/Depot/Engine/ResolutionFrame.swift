@@ -43,7 +43,7 @@ final class ResolutionFrame {
 
         /// Pushes `step`; the outermost one joins the graph of `ambient`, the async resolution
         /// whose closure it runs in, if any.
-        mutating func push(_ step: ResolutionStep, ambient: AsyncResolution?) {
+        mutating func push(_ step: consuming ResolutionStep, ambient: AsyncResolution?) {
             if path.isEmpty, let ambient {
                 (base, graph, isGraphJoined) = (ambient, ambient.graph, true)
             }
@@ -120,7 +120,8 @@ final class ResolutionFrame {
     /// be (`checksCaptive`).
     @usableFromInline
     func enter(
-        _ step: ResolutionStep, scope: Scope, manager: ContainerManager, checksCaptive: Bool
+        _ step: consuming ResolutionStep, scope: Scope, manager: ContainerManager,
+        checksCaptive: Bool
     ) {
         #if DEBUG
             if checksCaptive {
