@@ -210,9 +210,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     }
 
     @inlinable
-    var isPromised: Bool { options?.promise != nil }
-
-    @inlinable
     var persistsModifiers: Bool {
         get { options?.persistsModifiers ?? false }
         set { changeOptions(persistsModifiers: newValue) }
