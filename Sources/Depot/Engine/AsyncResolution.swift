@@ -26,8 +26,12 @@ final class AsyncResolution: @unchecked Sendable {
     @TaskLocal static var redirected: Set<ObjectIdentifier> = []
 
     @usableFromInline let step: ResolutionStep
-    let scope: Scope
-    let manager: ContainerManager
+    #if DEBUG
+        /// The step's scope and manager, for captive-dependency warnings (as a thread's path
+        /// keeps them, `ResolutionFrame.Resolution.owners`).
+        let scope: Scope
+        let manager: ContainerManager
+    #endif
     @usableFromInline let parent: AsyncResolution?
     /// The graph of the outermost resolution, shared by every node below it.
     @usableFromInline let graph: ResolutionGraph
@@ -41,8 +45,8 @@ final class AsyncResolution: @unchecked Sendable {
     /// captive dependency, where the step's plan says one may be (`checksCaptive`).
     @usableFromInline
     init(
-        _ step: consuming ResolutionStep, scope: consuming Scope,
-        manager: consuming ContainerManager,
+        _ step: consuming ResolutionStep, scope: borrowing Scope,
+        manager: borrowing ContainerManager,
         parent: consuming AsyncResolution?, creation: consuming AsyncCreation? = nil,
         checksCaptive: Bool = false
     ) {
@@ -62,8 +66,9 @@ final class AsyncResolution: @unchecked Sendable {
         }
         // Moved in, not copied: every async resolve makes a node.
         self.step = consume step
-        self.scope = consume scope
-        self.manager = consume manager
+        #if DEBUG
+            (self.scope, self.manager) = (copy scope, copy manager)
+        #endif
         self.parent = consume parent
         self.creation = consume creation
     }
@@ -168,10 +173,12 @@ final class AsyncResolution: @unchecked Sendable {
         #endif
     }
 
-    /// This node and those above it, innermost first, as owners of what it resolves.
-    var captiveOwners: [CaptiveOwner] {
-        sequence(first: self, next: \.parent).map {
-            CaptiveOwner(step: $0.step, scope: $0.scope, manager: $0.manager)
+    #if DEBUG
+        /// This node and those above it, innermost first, as owners of what it resolves.
+        var captiveOwners: [CaptiveOwner] {
+            sequence(first: self, next: \.parent).map {
+                CaptiveOwner(step: $0.step, scope: $0.scope, manager: $0.manager)
+            }
         }
-    }
+    #endif
 }
