@@ -16,7 +16,7 @@ extension FactoryRegistration {
         // The main thread runs the main actor's code; outside any task, no other thread runs
         // an actor's. In a task on another thread, the runtime's check tells (and stops the
         // process with its own message where the platform does not print this one).
-        if isolation === MainActor.shared, ResolutionFrame.isMainThread { return }
+        if isolation === MainActor.shared, ResolutionFrame.current.isOnMainThread { return }
         guard ResolutionFrame.isInTask else { fatalError(message()) }
         isolation.preconditionIsolated(message())
     }

@@ -17,8 +17,8 @@ extension FactoryRegistration {
         }
     }
 
-    /// ``resolveAsync(_:)`` where the factory is not resolved plainly: `prepare`, then the hit, miss or delegation it
-    /// returns.
+    /// ``resolveAsync(_:)`` where the factory is not resolved plainly: `prepare`, then the hit,
+    /// miss or delegation it returns.
     @usableFromInline
     nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {
         var isInsideAutoRegistration = false

@@ -93,6 +93,9 @@ final class ResolutionFrame {
         /// The scope and manager of each factory on the path.
         var ownersOnPath: [(scope: Scope, manager: ContainerManager)] { resolution.owners }
     #endif
+    /// Whether this frame's thread is the main thread: learnt once per thread, for the debug
+    /// builds' isolation check of every resolve of a factory declared on the main actor.
+    lazy var isOnMainThread = Self.isMainThread
 
     /// How many factories are being resolved on this thread.
     var depth: Int { resolution.path.count }
@@ -105,9 +108,7 @@ final class ResolutionFrame {
     var top: ResolutionStep { resolution.path.last! }
 
     /// Keeps `line` until the resolution ends (see ``TraceLine/log(_:)``).
-    func trace(_ line: TraceLine) {
-        resolution.traced.append(line)
-    }
+    func trace(_ line: TraceLine) { resolution.traced.append(line) }
 
     /// The step `offset` steps below the top of the path (0: the top), if the path is that deep.
     func step(below offset: Int) -> ResolutionStep? {
