@@ -21,7 +21,9 @@ extension InstanceTable {
 
         /// The creation in flight for `key`, if any.
         func creation(for key: InstanceKey) -> PendingCreation? {
-            if let first, first.key == key { return first.creation }
+            // The creation first: a table nearly always has none in flight, and binding the
+            // whole entry would copy its key.
+            if let creation = first?.creation, first?.key == key { return creation }
             return rest.isEmpty ? nil : rest[key]?.creation
         }
 
@@ -37,12 +39,12 @@ extension InstanceTable {
 
         /// Ends `creation` of `key`: returns whether it was still current (not cancelled).
         mutating func end(_ creation: PendingCreation, for key: InstanceKey) -> Bool {
-            if let first, first.key == key {
-                guard first.creation === creation else { return false }
-                self.first = nil
+            // A creation is recorded for one key only, so finding it is finding its key.
+            if first?.creation === creation {
+                first = nil
                 return true
             }
-            guard rest[key]?.creation === creation else { return false }
+            guard !rest.isEmpty, rest[key]?.creation === creation else { return false }
             rest[key] = nil
             return true
         }
