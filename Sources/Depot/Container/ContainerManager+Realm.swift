@@ -3,10 +3,10 @@ import Atomics
 // Where a container's singletons live.
 extension ContainerManager {
     /// Where this container's singletons live: an isolated realm current when the manager was
-    /// made, or else the realm current when it first needed one; a lifetime scope or child
-    /// takes its container's (see `becomeLifetimeScope(of:)`). Bound on first use, under the
-    /// lock; the process's realm, which nearly every container outside tests binds, is then
-    /// read without it.
+    /// made, or else the realm current when it first needed one, bound then under the lock; a
+    /// lifetime scope or child binds its container's as it is made (see
+    /// `becomeLifetimeScope(of:)`). The process's realm, which nearly every container outside
+    /// tests binds, is then read without the lock.
     @usableFromInline
     var realm: SingletonRealm {
         switch flags.load(ordering: .acquiring) & Flags.realm {
@@ -17,10 +17,7 @@ extension ContainerManager {
         default:
             return state.withLock { state in
                 let realm = state.isolatedRealm ?? SingletonRealm.current
-                state.isolatedRealm = realm
-                state.setFlags(
-                    Flags.realm,
-                    to: realm === SingletonRealm.process ? Flags.processRealm : Flags.isolatedRealm)
+                state.bind(realm)
                 return realm
             }
         }
@@ -66,5 +63,17 @@ extension ContainerManager {
     @usableFromInline
     func plainCachedCell(for key: FactoryKey) -> InstanceTable.Cell? {
         cell(for: InstanceKey(factory: key, owner: nil, parameter: nil), in: Scope.cached)
+    }
+}
+
+extension ContainerManager.State {
+    /// Binds the manager to `realm` for good: `realm` then reads it, without the lock for the
+    /// process's realm.
+    mutating func bind(_ realm: SingletonRealm) {
+        isolatedRealm = realm
+        setFlags(
+            ContainerManager.Flags.realm,
+            to: realm === SingletonRealm.process
+                ? ContainerManager.Flags.processRealm : ContainerManager.Flags.isolatedRealm)
     }
 }

@@ -46,8 +46,7 @@ extension ContainerManager {
             didSet { updatePlain() }
         }
         /// The singleton realm chosen before the manager's first use (the isolated one current
-        /// when it was made, or its container's for a lifetime scope or child), and the one it
-        /// bound on first use (see `realm`).
+        /// when it was made), and the one it bound (see `realm`, `bind(_:)`).
         var isolatedRealm: SingletonRealm?
         /// Whether the container is a lifetime scope (`newLifetimeScope()`), for captive checks.
         var isLifetimeScope = false {

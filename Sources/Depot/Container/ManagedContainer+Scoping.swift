@@ -122,7 +122,7 @@ extension ContainerManager {
             state.inherit(inherited)
             state.parent = parent
             state.isAutoRegistered = true
-            state.isolatedRealm = realm
+            state.bind(realm)
         }
     }
 
@@ -137,8 +137,8 @@ extension ContainerManager {
             state.parent = inherited.parent
             state.isAutoRegistered = true
             state.isLifetimeScope = true
-            // Bound on first use, as any manager's: nothing has resolved from this one yet.
-            state.isolatedRealm = realm
+            // Its container's, bound now: nothing else could be chosen on its first use.
+            state.bind(realm)
         }
     }
 
