@@ -1,20 +1,36 @@
 // Which scopes' holders note a table's manager, so that the manager's deinit takes it back.
 extension InstanceTable {
+    /// The per-container scopes whose holders note a table's manager. Nearly every manager is
+    /// noted in one scope's alone (`.cached`'s): that one is kept apart, so that noting it
+    /// allocates nothing.
+    struct TrackedScopes {
+        private var first: Scope?
+        private var rest: [Scope] = []
+
+        /// Adds `scope`; returns whether it was not there yet.
+        mutating func insert(_ scope: Scope) -> Bool {
+            guard let first else {
+                first = scope
+                return true
+            }
+            guard first !== scope, !rest.contains(where: { $0 === scope }) else { return false }
+            rest.append(scope)
+            return true
+        }
+
+        /// Takes `caches` out of the holders of every scope here.
+        func untrack(_ caches: ContainerManager.Caches) {
+            first?.untrack(caches)
+            for scope in rest {
+                scope.untrack(caches)
+            }
+        }
+    }
+
     /// Whether the manager of this table must be noted in the holders of `scope` (a
     /// per-container scope it just kept an instance of): only the first time.
     @usableFromInline
     mutating func needsTracking(in scope: Scope) -> Bool {
-        guard !tracked.contains(where: { $0 === scope }) else { return false }
-        tracked.append(scope)
-        return true
-    }
-}
-
-extension [Scope] {
-    /// Takes `caches` out of the holders of every scope here.
-    func untrack(_ caches: ContainerManager.Caches) {
-        for scope in self {
-            scope.untrack(caches)
-        }
+        tracked.insert(scope)
     }
 }

@@ -43,7 +43,7 @@ struct InstanceTable: DropsValues {
     /// The per-container scopes whose holders note this table's manager (`Scope.track`): for
     /// the manager's deinit to take it back. Never emptied before: a manager is noted once per
     /// scope.
-    var tracked: [Scope] = []
+    var tracked = TrackedScopes()
     /// The storages of custom scopes, made on first use, by scope.
     var storages = [ObjectIdentifier: any ScopeStorage]()
     var stored = [InstanceKey: Stored]()

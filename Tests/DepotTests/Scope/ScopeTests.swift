@@ -127,6 +127,24 @@ extension Container {
         #expect(survivor.thing(in: session) !== kept)
     }
 
+    /// A container noted in the holders of several per-container scopes is taken out of each
+    /// as it goes: none of them keeps its instances alive.
+    @Test func aContainerKeepingInstancesOfSeveralScopesLetsGoOfThemAll() {
+        weak var cached: Thing?
+        weak var inSession: Thing?
+        weak var inOtherSession: Thing?
+        do {
+            let container = Container()
+            cached = container.cachedThing()
+            inSession = container.sessionThing()
+            inOtherSession = container.otherSessionThing()
+            #expect(cached != nil && inSession != nil && inOtherSession != nil)
+        }
+        #expect(cached == nil)
+        #expect(inSession == nil)
+        #expect(inOtherSession == nil)
+    }
+
     @Test func sharedLivesWhileSomeoneHoldsIt() {
         let container = Container()
         var held: Thing? = container.sharedThing()
