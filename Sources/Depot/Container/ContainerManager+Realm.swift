@@ -26,17 +26,21 @@ extension ContainerManager {
     /// The bits of ``flags``.
     enum Flags {
         /// Set while the container is plain.
-        static let plain: UInt8 = 1
+        static let plain: UInt = 1
         /// Which realm the manager bound: none yet, the process's, or an isolated one (kept in
         /// the state's `isolatedRealm`).
-        static let realm: UInt8 = 6
-        static let processRealm: UInt8 = 2
-        static let isolatedRealm: UInt8 = 4
+        static let realm: UInt = 6
+        static let processRealm: UInt = 2
+        static let isolatedRealm: UInt = 4
+        /// The bits above: the version of the registrations, one `versionUnit` more with every
+        /// change to them.
+        static let version: UInt = ~7
+        static let versionUnit: UInt = 8
     }
 
     /// The cell the singleton realm keeps for the plain `.singleton` factory `key` of a
     /// container of `containerType`, if any: what `prepare` would find for it in a plain
-    /// container (see ``isPlain``), without taking this manager's lock.
+    /// container (see ``plainness``), without taking this manager's lock.
     @usableFromInline
     func plainSingletonCell(for key: FactoryKey, containerType: ObjectIdentifier)
         -> InstanceTable.Cell?
@@ -58,7 +62,7 @@ extension ContainerManager {
     }
 
     /// The cell this container keeps for the plain `.cached` factory `key`, if any: what
-    /// `prepare` would find for it in a plain container (see ``isPlain``), with one look in the
+    /// `prepare` would find for it in a plain container (see ``plainness``), with one look in the
     /// table under the lock.
     @usableFromInline
     func plainCachedCell(for key: FactoryKey) -> InstanceTable.Cell? {

@@ -5,7 +5,7 @@ extension ContainerManager {
     /// registered closures, containers) is released after the lock (see ``DropsValues``).
     struct State: DropsValues {
         var registrations = [FactoryKey: ContainerManager.Registration]() {
-            didSet { updatePlain() }
+            didSet { updatePlain(advancingVersionBy: ContainerManager.Flags.versionUnit) }
         }
         var instances = InstanceTable()
         var isAutoRegistered = false {
@@ -56,7 +56,7 @@ extension ContainerManager {
             didSet { updatePlain() }
         }
         /// The manager's `flags`, which resolves read without the lock.
-        let flags: ManagedAtomic<UInt8>
+        let flags: ManagedAtomic<UInt>
 
         /// What few containers ever use; made when first asked for, under the lock.
         var seldom: SeldomUsed {
@@ -110,19 +110,26 @@ extension ContainerManager.State {
     /// finds its kept instance with one look, and a miss runs its declared closure with the
     /// scope's plain plan. A resolve that reads the flag just before a change resolves as it
     /// would have just before it.
-    private mutating func updatePlain() {
+    ///
+    /// A change to the registrations advances their version in the same write: a resolve never
+    /// reads the new version with the old flag, which would let its plain plan outlive the
+    /// change (see `ContainerManager.isCurrent(_:)`).
+    private mutating func updatePlain(advancingVersionBy increment: UInt = 0) {
         let isPlain =
             isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil
             && cacheOwner == nil && defaultScope == nil && !checksCaptive(in: Scope.unique)
             && !checksCaptive(in: Scope.cached)
-        setFlags(ContainerManager.Flags.plain, to: isPlain ? ContainerManager.Flags.plain : 0)
+        setFlags(
+            ContainerManager.Flags.plain, to: isPlain ? ContainerManager.Flags.plain : 0,
+            adding: increment)
     }
 
-    /// Sets the bits of `flags` that `mask` selects to `value`. Every write is under the lock,
-    /// so this read and the write after it see no other.
-    func setFlags(_ mask: UInt8, to value: UInt8) {
+    /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment` to the
+    /// version above them. Every write is under the lock, so this read and the write after it
+    /// see no other.
+    func setFlags(_ mask: UInt, to value: UInt, adding increment: UInt = 0) {
         let others = flags.load(ordering: .relaxed) & ~mask
-        flags.store(others | value, ordering: .releasing)
+        flags.store((others &+ increment) | value, ordering: .releasing)
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.

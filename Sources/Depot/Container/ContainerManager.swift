@@ -29,20 +29,37 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     init(realm: SingletonRealm?) {
-        let flags = ManagedAtomic<UInt8>(0)
+        let flags = ManagedAtomic<UInt>(0)
         self.flags = flags
         state = Locked(State(isolatedRealm: realm, flags: flags))
     }
 
     /// What resolves read without the lock: whether the container is plain
-    /// (``Flags/plain``, see `State.updatePlain()`) and which realm its singletons live in, once
-    /// bound (``Flags/realm``, see ``realm``). Written only under the lock.
-    let flags: ManagedAtomic<UInt8>
+    /// (``Flags/plain``, see `State.updatePlain()`), which realm its singletons live in, once
+    /// bound (``Flags/realm``, see ``realm``), and the version of its registrations
+    /// (``Flags/version``, see ``isCurrent(_:)``). Written only under the lock.
+    let flags: ManagedAtomic<UInt>
 
     /// Whether a factory with no settings of its own resolves now by its scope's plain plan,
-    /// without `prepare`.
+    /// without `prepare`, and the version of the registrations that says so: one read.
     @usableFromInline
-    var isPlain: Bool { flags.load(ordering: .acquiring) & Flags.plain != 0 }
+    var plainness: (isPlain: Bool, version: UInt) {
+        let word = flags.load(ordering: .acquiring)
+        return (word & Flags.plain != 0, word & Flags.version)
+    }
+
+    /// The version of the registrations: it advances with every change to them. A resolve
+    /// reads it before it makes its plan (with the plain flag, in the same read, for a plain
+    /// one), and starts a creation only if it is still current then (see ``isCurrent(_:)``).
+    @usableFromInline
+    var version: UInt { flags.load(ordering: .acquiring) & Flags.version }
+
+    /// Whether the registrations are still at `version`: read under the lock of the table where
+    /// a creation would start. A plan made from older registrations starts none, so that what a
+    /// closure the change replaced makes is never kept: a change advances the version before it
+    /// removes the factory's instances and creations from the tables, under their locks.
+    @usableFromInline
+    func isCurrent(_ version: UInt) -> Bool { self.version == version }
 
     deinit {
         // The scopes' holders let go of the caches, which outlive this deinit only while a

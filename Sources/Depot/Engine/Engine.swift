@@ -24,14 +24,16 @@
 // (tasks); a cycle is a step entered twice on one resolution path (ResolutionFrame,
 // AsyncResolution), or a circle of creations waiting for each other (Creation, AsyncWaitGraph).
 //
-// Three things are read without a lock, as swift-atomics' atomics: a manager's `isPlain`
-// (nothing registered, observed or shared: a `.unique`, `.graph`, `.cached` or `.singleton`
-// factory then resolves without `prepare`, by its scope's plain plan), which realm it bound
-// (once, under its lock; the process's is then read without it), and
+// Three things are read without a lock, as swift-atomics' atomics: a manager's flags word
+// (whether it is plain, with nothing registered, observed or shared, so that a `.unique`,
+// `.graph`, `.cached` or `.singleton` factory resolves without `prepare`, by its scope's plain
+// plan; which realm it bound; the version of its registrations), and
 // `AsyncResolution.isStarted` (until an async resolution has run, a synchronous one reads none
-// of its task-locals). `isPlain` is written under the manager's lock with every change that
+// of its task-locals). The word is written under the manager's lock with every change that
 // decides it, and a resolve that reads it just before a change resolves as it would have just
-// before the change; the other two are set once.
+// before the change: it reads the registrations' version before it makes its plan, and a
+// creation starts only while that version is current (`ContainerManager.isCurrent`), so what a
+// replaced closure makes is never kept. The realm is bound once, and `isStarted` set once.
 //
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
 // lock's memory), ResolutionFrame+Thread.swift (the thread's frame, and which thread or task
@@ -51,11 +53,14 @@ extension FactoryRegistration {
         #endif
         switch plainResolve() {
         case .hit(let value)?: return value
-        case .miss(let plan)?: return resolveMiss(parameter, plan: plan)
+        case .miss(let plan, let version)?:
+            return resolveMiss(parameter, plan: plan, version: version)
         case nil: break
         }
         var isInsideAutoRegistration = false
         while true {
+            // Read before the plan, so that a plan older than the registrations is known.
+            let version = manager.version
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
@@ -69,7 +74,7 @@ extension FactoryRegistration {
                 }
                 return value
             case .miss(let plan):
-                return resolveMiss(parameter, plan: plan)
+                return resolveMiss(parameter, plan: plan, version: version)
             }
         }
     }
@@ -95,14 +100,15 @@ extension FactoryRegistration {
         return inParent
     }
 
-    /// What a plain container (see `ContainerManager.isPlain`) needs of its state to resolve
+    /// What a plain container (see `ContainerManager.plainness`) needs of its state to resolve
     /// the factory: nothing but the instance a hit finds.
     @usableFromInline
     enum PlainResolve {
         /// The instance kept for a `.cached` or `.singleton` factory.
         case hit(T)
-        /// None is kept: resolve with the scope's plain plan, what `prepare` would return.
-        case miss(ContainerManager.Plan)
+        /// None is kept: resolve with the scope's plain plan, what `prepare` would return, for
+        /// the registrations at `version`.
+        case miss(ContainerManager.Plan, version: UInt)
     }
 
     /// How the factory resolves without `prepare`: in a plain container, when it has none of
@@ -110,8 +116,10 @@ extension FactoryRegistration {
     /// `.graph`, `.cached` or `.singleton`. `nil` when it must take `prepare`. Shared by the
     /// synchronous and async resolves.
     @inlinable
+    @inline(__always)
     func plainResolve() -> PlainResolve? {
-        guard options == nil, manager.isPlain else { return nil }
+        let (isPlain, version) = manager.plainness
+        guard options == nil, isPlain else { return nil }
         let cell: InstanceTable.Cell? =
             switch declaredScope {
             case .builtIn(.cached): manager.plainCachedCell(for: key)
@@ -121,7 +129,7 @@ extension FactoryRegistration {
             default: nil
             }
         if let cell, let value = value(in: cell, isWeak: false) { return .hit(value) }
-        return Scope.Declared.plainPlan(declaredScope).map { .miss($0) }
+        return Scope.Declared.plainPlan(declaredScope).map { .miss($0, version: version) }
     }
 
     /// What the manager's state says about resolving the factory for `parameter` now.

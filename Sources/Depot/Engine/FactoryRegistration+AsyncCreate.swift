@@ -9,11 +9,12 @@ extension FactoryRegistration {
     @usableFromInline
     nonisolated(nonsending) func asyncInstance<Owner: InstanceOwner & Sendable>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
-        parent: AsyncResolution?, origin: inout ResolutionOrigin
+        version: UInt, parent: AsyncResolution?, origin: inout ResolutionOrigin
     ) async throws -> T {
         // Only a factory with a `timeToLive` reads the clock (as the synchronous creation).
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
+        let manager = manager
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
@@ -21,6 +22,7 @@ extension FactoryRegistration {
             let found = owner.withInstances(lookingUp: { table in
                 table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
                 {
+                    guard manager.isCurrent(version) else { return nil }
                     started = AsyncCreation(step: step)
                     return started
                 }
@@ -34,8 +36,15 @@ extension FactoryRegistration {
             case .stored(let stored):
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
-            case .absent, .busy:
-                preconditionFailure("a creating, waiting lookup is never absent or busy")
+            case .absent:
+                // A registration changed after the plan was made (see the synchronous
+                // `instance`): made for this resolve alone, in a resolution of its own.
+                let node = AsyncResolution(
+                    copy step, scope: plan.scope, manager: manager, parent: parent,
+                    checksCaptive: plan.checksCaptive)
+                return try await run(parameter, in: node, plan: plan, origin: &origin)
+            case .busy:
+                preconditionFailure("a waiting lookup is never busy")
             case .waitFor(let creation):
                 // A step already on the path would wait for its own creation: a cycle.
                 AsyncResolution.check(step, below: parent, always: true)

@@ -12,7 +12,8 @@ extension FactoryRegistration {
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
         switch plainResolve() {
         case .hit(let value)?: return value
-        case .miss(let plan)?: return try await resolveAsyncMiss(parameter, plan: plan)
+        case .miss(let plan, let version)?:
+            return try await resolveAsyncMiss(parameter, plan: plan, version: version)
         case nil: return try await resolvePrepared(parameter)
         }
     }
@@ -23,6 +24,8 @@ extension FactoryRegistration {
     nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {
         var isInsideAutoRegistration = false
         while true {
+            // Read before the plan (see `resolve`).
+            let version = manager.version
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
@@ -41,7 +44,7 @@ extension FactoryRegistration {
                 }
                 return value
             case .miss(let plan):
-                return try await resolveAsyncMiss(parameter, plan: plan)
+                return try await resolveAsyncMiss(parameter, plan: plan, version: version)
             }
         }
     }
@@ -93,10 +96,10 @@ extension FactoryRegistration {
     }
 
     /// Resolves what the hit path does not: registrations, contexts, graph and caching scopes'
-    /// creation.
+    /// creation. `plan` was made from the registrations at `version`.
     @inlinable
     nonisolated(nonsending) func resolveAsyncMiss(
-        _ parameter: P, plan: ContainerManager.Plan
+        _ parameter: P, plan: ContainerManager.Plan, version: UInt
     ) async throws -> T {
         let parent = AsyncResolution.current
         var origin = ResolutionOrigin.factory
@@ -125,13 +128,13 @@ extension FactoryRegistration {
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
             value = try await asyncInstance(
                 in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
-                parent: parent, origin: &origin)
+                version: version, parent: parent, origin: &origin)
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))
             let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
             value = try await asyncInstance(
-                in: manager.realm, key: key, parameter: parameter, plan: plan, parent: parent,
-                origin: &origin)
+                in: manager.realm, key: key, parameter: parameter, plan: plan, version: version,
+                parent: parent, origin: &origin)
         }
         if plan.needsFinish || decorator != nil {
             finish(

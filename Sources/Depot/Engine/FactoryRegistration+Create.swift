@@ -1,8 +1,9 @@
 extension FactoryRegistration {
     /// Resolves what the hit path does not: registrations, contexts, promises, graph and
     /// caching scopes' creation, with the factory's step on the thread's resolution path.
+    /// `plan` was made from the registrations at `version`.
     @inlinable
-    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan) -> T {
+    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt) -> T {
         let frame = ResolutionFrame.current
         frame.enter(
             step(parameter), scope: plan.scope, manager: manager,
@@ -14,7 +15,7 @@ extension FactoryRegistration {
         let value =
             plan.scope.placement == .none
             ? run(parameter, plan: plan, origin: &origin)
-            : kept(parameter, plan: plan, frame: frame, origin: &origin)
+            : kept(parameter, plan: plan, version: version, frame: frame, origin: &origin)
         if plan.needsFinish || decorator != nil {
             finish(value, origin: origin, plan: plan, parameter: parameter, entered: true)
         }
@@ -25,7 +26,7 @@ extension FactoryRegistration {
     @inlinable
     @inline(never)
     func kept(
-        _ parameter: P, plan: ContainerManager.Plan, frame: ResolutionFrame,
+        _ parameter: P, plan: ContainerManager.Plan, version: UInt, frame: ResolutionFrame,
         origin: inout ResolutionOrigin
     ) -> T {
         switch plan.scope.placement {
@@ -46,13 +47,13 @@ extension FactoryRegistration {
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
             return instance(
                 in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
-                frame: frame, origin: &origin)
+                version: version, frame: frame, origin: &origin)
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))
             let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
             return instance(
-                in: manager.realm, key: key, parameter: parameter, plan: plan, frame: frame,
-                origin: &origin)
+                in: manager.realm, key: key, parameter: parameter, plan: plan, version: version,
+                frame: frame, origin: &origin)
         }
     }
 
@@ -60,11 +61,12 @@ extension FactoryRegistration {
     @inlinable
     func instance<Owner: InstanceOwner>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
-        frame: ResolutionFrame, origin: inout ResolutionOrigin
+        version: UInt, frame: ResolutionFrame, origin: inout ResolutionOrigin
     ) -> T {
         // Only a factory with a `timeToLive` reads the clock: an instance's age matters to no
         // other (one kept without, and given a `timeToLive` later, counts as old).
         let clock = plan.timeToLive == nil ? nil : manager.clock
+        let manager = manager
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
@@ -74,6 +76,7 @@ extension FactoryRegistration {
                 table.lookup(
                     key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top
                 ) {
+                    guard manager.isCurrent(version) else { return nil }
                     started = Creation(step: frame.top, creator: frame)
                     return started
                 }
@@ -87,8 +90,13 @@ extension FactoryRegistration {
             case .stored(let stored):
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
-            case .absent, .busy:
-                preconditionFailure("a creating, waiting lookup is never absent or busy")
+            case .absent:
+                // A registration changed while this resolve ran, after its plan was made: what
+                // the plan makes is this resolve's alone, so the replaced closure's value is
+                // never kept.
+                return run(parameter, plan: plan, origin: &origin)
+            case .busy:
+                preconditionFailure("a waiting lookup is never busy")
             case .waitFor(let creation):
                 guard let creation = creation as? Creation else {
                     fatalError("Depot: \(step(parameter)) is being created by an async factory.")
