@@ -61,6 +61,14 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline
     func isCurrent(_ version: UInt) -> Bool { self.version == version }
 
+    /// The version of the registrations now, if the one for `key` is still `registration`: a
+    /// plan made with it then stands at that version, since a change to another factory's
+    /// registration outdates no plan of this one.
+    @usableFromInline
+    func version(ifStill registration: Registration?, registeredFor key: FactoryKey) -> UInt? {
+        state.withLock { $0.registrations[key] === registration ? version : nil }
+    }
+
     deinit {
         // The scopes' holders let go of the caches, which outlive this deinit only while a
         // scope's reset is using them.

@@ -32,8 +32,9 @@
 // of its task-locals). The word is written under the manager's lock with every change that
 // decides it, and a resolve that reads it just before a change resolves as it would have just
 // before the change: it reads the registrations' version before it makes its plan, and a
-// creation starts only while that version is current (`ContainerManager.isCurrent`), so what a
-// replaced closure makes is never kept. The realm is bound once, and `isStarted` set once.
+// creation starts only while that version is current (`ContainerManager.isCurrent`) or the
+// factory's own registration is unchanged, so what a replaced closure makes is never kept. The
+// realm is bound once, and `isStarted` set once.
 //
 // Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
 // lock's memory), ResolutionFrame+Thread.swift (the thread's frame, and which thread or task

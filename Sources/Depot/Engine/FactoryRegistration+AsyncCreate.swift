@@ -15,6 +15,7 @@ extension FactoryRegistration {
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
         let manager = manager
+        var version = version
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
@@ -37,8 +38,15 @@ extension FactoryRegistration {
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
             case .absent:
-                // A registration changed after the plan was made (see the synchronous
-                // `instance`): made for this resolve alone, in a resolution of its own.
+                // The registrations changed after the plan was made (see the synchronous
+                // `instance`): the plan stands if this factory's did not, and otherwise makes a
+                // value for this resolve alone, in a resolution of its own.
+                if let current = manager.version(
+                    ifStill: plan.registration, registeredFor: self.key)
+                {
+                    version = current
+                    continue
+                }
                 let node = AsyncResolution(
                     copy step, scope: plan.scope, manager: manager, parent: parent,
                     checksCaptive: plan.checksCaptive)

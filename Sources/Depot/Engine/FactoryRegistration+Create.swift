@@ -67,6 +67,7 @@ extension FactoryRegistration {
         // other (one kept without, and given a `timeToLive` later, counts as old).
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let manager = manager
+        var version = version
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
@@ -91,9 +92,15 @@ extension FactoryRegistration {
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
             case .absent:
-                // A registration changed while this resolve ran, after its plan was made: what
-                // the plan makes is this resolve's alone, so the replaced closure's value is
-                // never kept.
+                // The registrations changed after the plan was made. If this factory's did not,
+                // the plan stands at their new version; if it did, what the plan makes is this
+                // resolve's alone, so a replaced closure's value is never kept.
+                if let current = manager.version(
+                    ifStill: plan.registration, registeredFor: self.key)
+                {
+                    version = current
+                    continue
+                }
                 return run(parameter, plan: plan, origin: &origin)
             case .busy:
                 preconditionFailure("a waiting lookup is never busy")

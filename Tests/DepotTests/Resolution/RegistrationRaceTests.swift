@@ -34,6 +34,34 @@ import Testing
         return stale
     }
 
+    /// Races a first resolve of `factory` in a new container with a registration of another
+    /// factory, and returns in how many rounds the resolve got an instance the container does
+    /// not keep: another factory's registration must not outdate its plan.
+    static func twiceMadeRounds(_ factory: @escaping @Sendable (Container) -> Factory<Thing>)
+        -> Int
+    {
+        var twice = 0
+        for _ in 0..<rounds {
+            let container = Container()
+            let resolved = runOnThreads(2) { index -> Thing? in
+                if index == 0 {
+                    container.uniqueThing.register { Thing(id: 2) }
+                    return nil
+                }
+                return factory(container)()
+            }
+            if resolved[1] !== factory(container)() { twice += 1 }
+        }
+        return twice
+    }
+
+    @Test func anotherFactorysRegistrationMakesNoSecondInstance() {
+        #expect(Self.twiceMadeRounds { $0.cachedThing } == 0)
+        Scope.withIsolatedSingletons {
+            #expect(Self.twiceMadeRounds { $0.singletonThing } == 0)
+        }
+    }
+
     @Test func aPlainContainerKeepsNoInstanceOfTheReplacedClosure() {
         #expect(Self.staleRounds { $0.cachedThing } == 0)
     }
