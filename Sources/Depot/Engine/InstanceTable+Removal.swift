@@ -29,7 +29,10 @@ extension InstanceTable {
             drop(removed)
         }
         creations.cancel(key)
-        stored[key] = nil
+        // Nearly every table has no custom scope's entries: no hashing then.
+        if !stored.isEmpty {
+            stored[key] = nil
+        }
         dropDisposal(forKey: key)
         if parameterised.contains(factory) {
             removeAll { instance, _ in instance.factory == factory && instance.owner == owner }
