@@ -109,19 +109,23 @@ extension ContainerManager.State {
     /// `Options` hold, resolves as `prepare` would have it: a `.cached` or `.singleton` one
     /// finds its kept instance with one look, and a miss runs its declared closure with the
     /// scope's plain plan. A resolve that reads the flag just before a change resolves as it
-    /// would have just before it.
+    /// would have just before it. A container that is all that but has registrations is plain
+    /// for each factory with none of its own (`plainUnlessRegistered`): `prepare` would find
+    /// nothing else for it.
     ///
     /// A change to the registrations advances their version in the same write: a resolve never
     /// reads the new version with the old flag, which would let its plain plan outlive the
     /// change (see `ContainerManager.isCurrent(_:)`).
     private mutating func updatePlain(advancingVersionBy increment: UInt = 0) {
-        let isPlain =
-            isAutoRegistered && registrations.isEmpty && !isObserved && parent == nil
-            && cacheOwner == nil && defaultScope == nil && !checksCaptive(in: Scope.unique)
+        typealias Flags = ContainerManager.Flags
+        let isPlainButForRegistrations =
+            isAutoRegistered && !isObserved && parent == nil && cacheOwner == nil
+            && defaultScope == nil && !checksCaptive(in: Scope.unique)
             && !checksCaptive(in: Scope.cached)
-        setFlags(
-            ContainerManager.Flags.plain, to: isPlain ? ContainerManager.Flags.plain : 0,
-            adding: increment)
+        let plainness =
+            !isPlainButForRegistrations
+            ? 0 : registrations.isEmpty ? Flags.plain : Flags.plainUnlessRegistered
+        setFlags(Flags.plain | Flags.plainUnlessRegistered, to: plainness, adding: increment)
     }
 
     /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment` to the

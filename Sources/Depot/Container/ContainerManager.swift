@@ -41,11 +41,16 @@ public final class ContainerManager: @unchecked Sendable {
     let flags: ManagedAtomic<UInt>
 
     /// Whether a factory with no settings of its own resolves now by its scope's plain plan,
-    /// without `prepare`, and the version of the registrations that says so: one read.
+    /// without `prepare`; whether it must first find no registration of its own, under the lock
+    /// (the container has some); and the version of the registrations that says so: one read.
     @usableFromInline
-    var plainness: (isPlain: Bool, version: UInt) {
+    var plainness: (isPlain: Bool, checksRegistration: Bool, version: UInt) {
         let word = flags.load(ordering: .acquiring)
-        return (word & Flags.plain != 0, word & Flags.version)
+        let checksRegistration = word & Flags.plainUnlessRegistered != 0
+        return (
+            word & Flags.plain != 0 || checksRegistration, checksRegistration,
+            word & Flags.version
+        )
     }
 
     /// The version of the registrations: it advances with every change to them. A resolve

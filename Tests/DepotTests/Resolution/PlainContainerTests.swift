@@ -22,6 +22,35 @@ import Testing
         #expect(container.uniqueThing() !== container.uniqueThing())
     }
 
+    /// A container with registrations is plain for each factory with none of its own: it
+    /// resolves as declared, keeps what its scope keeps, and takes a registration made for it
+    /// later, on its next resolve.
+    @Test func aFactoryWithNoRegistrationOfItsOwnResolvesAsDeclaredUntilItGetsOne() {
+        let container = Container()
+        container.sharedThing.register { Thing(id: 5) }
+        let cached = container.cachedThing()
+        #expect(cached.id == 0)
+        #expect(container.cachedThing() === cached)
+        #expect(container.uniqueThing().id == 0)
+        #expect(container.uniqueThing() !== container.uniqueThing())
+        let root = container.graphRoot()
+        #expect(root.left.shared === root.right.shared)
+        Scope.withIsolatedSingletons {
+            let singleton = container.singletonThing()
+            #expect(singleton.id == 0)
+            #expect(container.singletonThing() === singleton)
+            container.singletonThing.register { Thing(id: 7) }
+            #expect(container.singletonThing().id == 7)
+            #expect(container.singletonThing() === container.singletonThing())
+        }
+        container.cachedThing.register { Thing(id: 6) }
+        #expect(container.cachedThing().id == 6)
+        #expect(container.cachedThing() === container.cachedThing())
+        container.uniqueThing.register { Thing(id: 8) }
+        #expect(container.uniqueThing().id == 8)
+        #expect(container.sharedThing().id == 5)
+    }
+
     @Test func pushAndPopBringTheRegistrationsAndThenPlainResolvesBack() {
         let container = Container()
         _ = container.uniqueThing()
