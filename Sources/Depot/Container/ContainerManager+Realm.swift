@@ -24,44 +24,35 @@ extension ContainerManager {
     }
 
     /// The bits of ``flags``.
+    @usableFromInline
     enum Flags {
-        /// Set while the container is plain.
-        static let plain: UInt = 1
-        /// Set while the container would be plain but for its registrations: a factory with
-        /// none resolves as in a plain container, once a look under the lock has found none.
-        static let plainUnlessRegistered: UInt = 8
+        /// Set while the container is plain but for its registrations: no observer, parent,
+        /// shared caches, default scope or captive check (see `State.updatePlain`).
+        @usableFromInline static let plain: UInt64 = 1
         /// Which realm the manager bound: none yet, the process's, or an isolated one (kept in
         /// the state's `isolatedRealm`).
-        static let realm: UInt = 6
-        static let processRealm: UInt = 2
-        static let isolatedRealm: UInt = 4
+        static let realm: UInt64 = 6
+        static let processRealm: UInt64 = 2
+        static let isolatedRealm: UInt64 = 4
+        /// Bits 3 to 34: the filter of registered keys (see `State.registeredKeys`).
+        @usableFromInline static let registeredKeys: UInt64 = 0xFFFF_FFFF << 3
+        @usableFromInline static let firstKeyBit: UInt64 = 1 << 3
         /// The bits above: the version of the registrations, one `versionUnit` more with every
         /// change to them.
-        static let version: UInt = ~15
-        static let versionUnit: UInt = 16
-    }
-
-    /// What the look of a plain resolve found: the kept cell, if any, or a registration for
-    /// the factory, which sends its resolve to `prepare`.
-    @usableFromInline
-    enum PlainLookup {
-        case found(InstanceTable.Cell?)
-        case registered
+        @usableFromInline static let version: UInt64 = ~((1 << 35) - 1)
+        static let versionUnit: UInt64 = 1 << 35
     }
 
     /// The cell the singleton realm keeps for the plain `.singleton` factory `key` of a
     /// container of `containerType`, if any: what `prepare` would find for it in a plain
-    /// container (see ``plainness``). Takes this manager's lock only to look for a
-    /// registration, when `checksRegistration`.
+    /// container (see ``plainness(for:)``), without taking this manager's lock.
     @usableFromInline
-    func plainSingletonCell(
-        for key: FactoryKey, containerType: ObjectIdentifier, checksRegistration: Bool
-    ) -> PlainLookup {
-        if checksRegistration, hasRegistration(for: key) { return .registered }
-        return .found(
-            singletonCell(
-                for: InstanceKey(factory: key, owner: containerType, parameter: nil),
-                in: Scope.Singleton.process))
+    func plainSingletonCell(for key: FactoryKey, containerType: ObjectIdentifier)
+        -> InstanceTable.Cell?
+    {
+        singletonCell(
+            for: InstanceKey(factory: key, owner: containerType, parameter: nil),
+            in: Scope.Singleton.process)
     }
 
     /// The cell this container's singleton realm keeps for `key` in `scope`, if any: the
@@ -76,21 +67,11 @@ extension ContainerManager {
     }
 
     /// The cell this container keeps for the plain `.cached` factory `key`, if any: what
-    /// `prepare` would find for it in a plain container (see ``plainness``), with one look in the
-    /// table under the lock, and one for a registration first when `checksRegistration`.
+    /// `prepare` would find for it in a plain container (see ``plainness(for:)``), with one look
+    /// in the table under the lock.
     @usableFromInline
-    func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
-        let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
-        return state.withLock { state in
-            if checksRegistration, state.registrations[key] != nil { return .registered }
-            return .found(state.instances.cell(for: instanceKey, in: Scope.cached))
-        }
-    }
-
-    /// Whether anything is registered for `key`: a closure, contexts or modifiers.
-    @usableFromInline
-    func hasRegistration(for key: FactoryKey) -> Bool {
-        state.withLock { $0.registrations[key] != nil }
+    func plainCachedCell(for key: FactoryKey) -> InstanceTable.Cell? {
+        cell(for: InstanceKey(factory: key, owner: nil, parameter: nil), in: Scope.cached)
     }
 }
 

@@ -5,8 +5,18 @@ extension ContainerManager {
     /// registered closures, containers) is released after the lock (see ``DropsValues``).
     struct State: DropsValues {
         var registrations = [FactoryKey: ContainerManager.Registration]() {
-            didSet { updatePlain(advancingVersionBy: ContainerManager.Flags.versionUnit) }
+            didSet {
+                if registrations.isEmpty {
+                    registeredKeys = 0
+                }
+                updatePlain(advancingVersionBy: ContainerManager.Flags.versionUnit)
+            }
         }
+        /// A filter of the registered keys: the `filterBit` of every key in `registrations`
+        /// is set (set before the key goes in, and cleared only when all are gone). A factory
+        /// whose bit is clear has no registration, so a plain container resolves it without
+        /// looking for one (see `ContainerManager.plainness(for:)`).
+        var registeredKeys: UInt64 = 0
         var instances = InstanceTable()
         var isAutoRegistered = false {
             didSet { updatePlain() }
@@ -56,7 +66,7 @@ extension ContainerManager {
             didSet { updatePlain() }
         }
         /// The manager's `flags`, which resolves read without the lock.
-        let flags: ManagedAtomic<UInt>
+        let flags: ManagedAtomic<UInt64>
 
         /// What few containers ever use; made when first asked for, under the lock.
         var seldom: SeldomUsed {
@@ -102,36 +112,33 @@ extension ContainerManager.State {
         updatePlain()
     }
 
-    /// Writes whether the container is plain: auto-registered, with nothing registered, no
-    /// observer, parent, shared caches or default scope, and no captive check of a `.unique`,
-    /// `.graph` or `.cached` factory. Then every factory of it declared `.unique`, `.graph`,
-    /// `.cached` or `.singleton` (or with no scope), with none of the settings a factory's
-    /// `Options` hold, resolves as `prepare` would have it: a `.cached` or `.singleton` one
-    /// finds its kept instance with one look, and a miss runs its declared closure with the
-    /// scope's plain plan. A resolve that reads the flag just before a change resolves as it
-    /// would have just before it. A container that is all that but has registrations is plain
-    /// for each factory with none of its own (`plainUnlessRegistered`): `prepare` would find
-    /// nothing else for it.
+    /// Writes whether the container is plain: auto-registered, with no observer, parent, shared
+    /// caches or default scope, and no captive check of a `.unique`, `.graph` or `.cached`
+    /// factory; and the filter of its registered keys. Then every factory of it that is not
+    /// registered, declared `.unique`, `.graph`, `.cached` or `.singleton` (or with no scope),
+    /// with none of the settings a factory's `Options` hold, resolves as `prepare` would have
+    /// it: a `.cached` or `.singleton` one finds its kept instance with one look, and a miss
+    /// runs its declared closure with the scope's plain plan. A resolve that reads the flags
+    /// just before a change resolves as it would have just before it.
     ///
     /// A change to the registrations advances their version in the same write: a resolve never
-    /// reads the new version with the old flag, which would let its plain plan outlive the
-    /// change (see `ContainerManager.isCurrent(_:)`).
-    private mutating func updatePlain(advancingVersionBy increment: UInt = 0) {
+    /// reads the new version with the old flag or filter, which would let its plain plan outlive
+    /// the change (see `ContainerManager.isCurrent(_:)`).
+    private mutating func updatePlain(advancingVersionBy increment: UInt64 = 0) {
         typealias Flags = ContainerManager.Flags
-        let isPlainButForRegistrations =
+        let isPlain =
             isAutoRegistered && !isObserved && parent == nil && cacheOwner == nil
             && defaultScope == nil && !checksCaptive(in: Scope.unique)
             && !checksCaptive(in: Scope.cached)
-        let plainness =
-            !isPlainButForRegistrations
-            ? 0 : registrations.isEmpty ? Flags.plain : Flags.plainUnlessRegistered
-        setFlags(Flags.plain | Flags.plainUnlessRegistered, to: plainness, adding: increment)
+        setFlags(
+            Flags.plain | Flags.registeredKeys, to: (isPlain ? Flags.plain : 0) | registeredKeys,
+            adding: increment)
     }
 
     /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment` to the
     /// version above them. Every write is under the lock, so this read and the write after it
     /// see no other.
-    func setFlags(_ mask: UInt, to value: UInt, adding increment: UInt = 0) {
+    func setFlags(_ mask: UInt64, to value: UInt64, adding increment: UInt64 = 0) {
         let others = flags.load(ordering: .relaxed) & ~mask
         flags.store((others &+ increment) | value, ordering: .releasing)
     }
@@ -142,6 +149,7 @@ extension ContainerManager.State {
     ) {
         var fields = registrations[key]?.fields ?? .init()
         change(&fields)
+        registeredKeys |= key.filterBit
         let replaced =
             fields.isEmpty
             ? registrations.removeValue(forKey: key)
@@ -216,6 +224,7 @@ extension ContainerManager.State {
             registrations[$0] !== snapshot.registrations[$0]
         }
         removeAllRegistrations()
+        registeredKeys = snapshot.registrations.keys.reduce(0) { $0 | $1.filterBit }
         registrations = snapshot.registrations
         instances.restore(snapshot.instances)
         return (Array(changed), containerType)

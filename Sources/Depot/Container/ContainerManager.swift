@@ -29,48 +29,51 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     init(realm: SingletonRealm?) {
-        let flags = ManagedAtomic<UInt>(0)
+        let flags = ManagedAtomic<UInt64>(0)
         self.flags = flags
         state = Locked(State(isolatedRealm: realm, flags: flags))
     }
 
-    /// What resolves read without the lock: whether the container is plain
-    /// (``Flags/plain``, see `State.updatePlain()`), which realm its singletons live in, once
-    /// bound (``Flags/realm``, see ``realm``), and the version of its registrations
+    /// What resolves read without the lock: whether the container is plain but for its
+    /// registrations (``Flags/plain``, see `State.updatePlain`), which keys may be registered
+    /// (``Flags/registeredKeys``), which realm its singletons live in, once bound
+    /// (``Flags/realm``, see ``realm``), and the version of its registrations
     /// (``Flags/version``, see ``isCurrent(_:)``). Written only under the lock.
-    let flags: ManagedAtomic<UInt>
+    @usableFromInline let flags: ManagedAtomic<UInt64>
 
-    /// Whether a factory with no settings of its own resolves now by its scope's plain plan,
-    /// without `prepare`; whether it must first find no registration of its own, under the lock
-    /// (the container has some); and the version of the registrations that says so: one read.
-    @usableFromInline
-    var plainness: (isPlain: Bool, checksRegistration: Bool, version: UInt) {
+    /// Whether the factory `key`, if it has no settings of its own, resolves now by its scope's
+    /// plain plan, without `prepare` (the container is plain, and `key` is not registered), and
+    /// the version of the registrations that says so: one read.
+    @inlinable
+    func plainness(for key: FactoryKey) -> (isPlain: Bool, version: UInt64) {
         let word = flags.load(ordering: .acquiring)
-        let checksRegistration = word & Flags.plainUnlessRegistered != 0
-        return (
-            word & Flags.plain != 0 || checksRegistration, checksRegistration,
-            word & Flags.version
-        )
+        // The key's bit is worked out only where something is registered.
+        let isPlain =
+            word & Flags.plain != 0
+            && (word & Flags.registeredKeys == 0 || word & key.filterBit == 0)
+        return (isPlain, word & Flags.version)
     }
 
     /// The version of the registrations: it advances with every change to them. A resolve
     /// reads it before it makes its plan (with the plain flag, in the same read, for a plain
     /// one), and starts a creation only if it is still current then (see ``isCurrent(_:)``).
     @usableFromInline
-    var version: UInt { flags.load(ordering: .acquiring) & Flags.version }
+    var version: UInt64 { flags.load(ordering: .acquiring) & Flags.version }
 
     /// Whether the registrations are still at `version`: read under the lock of the table where
     /// a creation would start. A plan made from older registrations starts none, so that what a
     /// closure the change replaced makes is never kept: a change advances the version before it
     /// removes the factory's instances and creations from the tables, under their locks.
     @usableFromInline
-    func isCurrent(_ version: UInt) -> Bool { self.version == version }
+    func isCurrent(_ version: UInt64) -> Bool { self.version == version }
 
     /// The version of the registrations now, if the one for `key` is still `registration`: a
     /// plan made with it then stands at that version, since a change to another factory's
     /// registration outdates no plan of this one.
     @usableFromInline
-    func version(ifStill registration: Registration?, registeredFor key: FactoryKey) -> UInt? {
+    func version(ifStill registration: Registration?, registeredFor key: FactoryKey)
+        -> UInt64?
+    {
         state.withLock { $0.registrations[key] === registration ? version : nil }
     }
 

@@ -133,6 +133,7 @@ extension ContainerManager {
         let realm = container.realm
         state.withLock { state in
             state.inherit(inherited)
+            state.registeredKeys = inherited.registeredKeys
             state.registrations = inherited.registrations
             state.parent = inherited.parent
             state.isAutoRegistered = true
@@ -170,7 +171,8 @@ extension ContainerManager.State {
     /// What a lifetime scope or child container takes from its container.
     var inheritance: Inheritance {
         Inheritance(
-            registrations: registrations, parent: parent, defaultScope: defaultScope,
+            registrations: registrations, registeredKeys: registeredKeys, parent: parent,
+            defaultScope: defaultScope,
             trace: trace, logger: logger, promiseTriggersError: promiseTriggersError,
             decorator: decorator, clock: clock,
             reportsShortLivedCaptives: reportsShortLivedCaptives)
@@ -179,6 +181,7 @@ extension ContainerManager.State {
     /// What a lifetime scope or child container takes from its container.
     struct Inheritance {
         let registrations: [FactoryKey: ContainerManager.Registration]
+        let registeredKeys: UInt64
         let parent: (any ManagedContainer)?
         let defaultScope: Scope?
         let trace: Bool

@@ -25,9 +25,9 @@
 // AsyncResolution), or a circle of creations waiting for each other (Creation, AsyncWaitGraph).
 //
 // Three things are read without a lock, as swift-atomics' atomics: a manager's flags word
-// (whether it is plain, with nothing registered, observed or shared, so that a `.unique`,
-// `.graph`, `.cached` or `.singleton` factory resolves without `prepare`, by its scope's plain
-// plan, or plain but for registrations, so that one with none of its own does; which realm it
+// (whether it is plain, with nothing observed or shared, so that a `.unique`, `.graph`,
+// `.cached` or `.singleton` factory that is not registered resolves without `prepare`, by its
+// scope's plain plan; a filter of the registered keys that says which are not; which realm it
 // bound; the version of its registrations), and
 // `AsyncResolution.isStarted` (until an async resolution has run, a synchronous one reads none
 // of its task-locals). The word is written under the manager's lock with every change that
@@ -102,7 +102,7 @@ extension FactoryRegistration {
         return inParent
     }
 
-    /// What a plain container (see `ContainerManager.plainness`) needs of its state to resolve
+    /// What a plain container (see `ContainerManager.plainness(for:)`) needs of its state to resolve
     /// the factory: nothing but the instance a hit finds.
     @usableFromInline
     enum PlainResolve {
@@ -110,37 +110,26 @@ extension FactoryRegistration {
         case hit(T)
         /// None is kept: resolve with the scope's plain plan, what `prepare` would return, for
         /// the registrations at `version`.
-        case miss(ContainerManager.Plan, version: UInt)
+        case miss(ContainerManager.Plan, version: UInt64)
     }
 
-    /// How the factory resolves without `prepare`: in a plain container (or one plain but for
-    /// registrations, none of them the factory's), when it has none of the settings `Options`
-    /// hold (so no parameter in its key) and declares `.unique`, `.graph`, `.cached` or
-    /// `.singleton`. `nil` when it must take `prepare`. Shared by the synchronous and async
-    /// resolves.
+    /// How the factory resolves without `prepare`: in a plain container that has not registered
+    /// it, when it has none of the settings `Options` hold (so no parameter in its key) and
+    /// declares `.unique`, `.graph`, `.cached` or `.singleton`. `nil` when it must take
+    /// `prepare`. Shared by the synchronous and async resolves.
     @inlinable
     @inline(__always)
     func plainResolve() -> PlainResolve? {
-        let (isPlain, checksRegistration, version) = manager.plainness
+        let (isPlain, version) = manager.plainness(for: key)
         guard options == nil, isPlain else { return nil }
-        let cell: InstanceTable.Cell?
-        switch declaredScope {
-        case .builtIn(.cached):
-            let lookup = manager.plainCachedCell(for: key, checksRegistration: checksRegistration)
-            guard case .found(let found) = lookup else { return nil }
-            cell = found
-        case .builtIn(.singleton):
-            let lookup = manager.plainSingletonCell(
-                for: key, containerType: ObjectIdentifier(Swift.type(of: container)),
-                checksRegistration: checksRegistration)
-            guard case .found(let found) = lookup else { return nil }
-            cell = found
-        case nil, .builtIn(.unique), .builtIn(.graph):
-            if checksRegistration, manager.hasRegistration(for: key) { return nil }
-            cell = nil
-        default:
-            return nil
-        }
+        let cell: InstanceTable.Cell? =
+            switch declaredScope {
+            case .builtIn(.cached): manager.plainCachedCell(for: key)
+            case .builtIn(.singleton):
+                manager.plainSingletonCell(
+                    for: key, containerType: ObjectIdentifier(Swift.type(of: container)))
+            default: nil
+            }
         if let cell, let value = value(in: cell, isWeak: false) { return .hit(value) }
         return Scope.Declared.plainPlan(declaredScope).map { .miss($0, version: version) }
     }

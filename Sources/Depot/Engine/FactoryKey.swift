@@ -32,6 +32,18 @@ struct FactoryKey: Hashable, Sendable {
         lhs.nameAddress == rhs.nameAddress && lhs.valueType == rhs.valueType
     }
 
+    /// The key's bit in a container's filter of registered keys (see
+    /// `ContainerManager.State.registeredKeys`): one of 32, picked by both parts, mixed.
+    @inlinable
+    var filterBit: UInt64 {
+        let mixed =
+            UInt64(
+                truncatingIfNeeded: nameAddress &* 31
+                    &+ UInt(bitPattern: ObjectIdentifier(valueType)))
+            &* 0x9E37_79B9_7F4A_7C15
+        return ContainerManager.Flags.firstKeyBit << (mixed >> 59)
+    }
+
     /// One word for both parts: a key is hashed on every lookup of a kept instance.
     @inlinable
     func hash(into hasher: inout Hasher) {

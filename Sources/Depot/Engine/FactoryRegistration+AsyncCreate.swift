@@ -9,7 +9,7 @@ extension FactoryRegistration {
     @usableFromInline
     nonisolated(nonsending) func asyncInstance<Owner: InstanceOwner & Sendable>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
-        version: UInt, parent: AsyncResolution?, origin: inout ResolutionOrigin
+        version: UInt64, parent: AsyncResolution?, origin: inout ResolutionOrigin
     ) async throws -> T {
         // Only a factory with a `timeToLive` reads the clock (as the synchronous creation).
         let clock = plan.timeToLive == nil ? nil : manager.clock

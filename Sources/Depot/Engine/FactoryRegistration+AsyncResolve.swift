@@ -99,7 +99,7 @@ extension FactoryRegistration {
     /// creation. `plan` was made from the registrations at `version`.
     @inlinable
     nonisolated(nonsending) func resolveAsyncMiss(
-        _ parameter: P, plan: ContainerManager.Plan, version: UInt
+        _ parameter: P, plan: ContainerManager.Plan, version: UInt64
     ) async throws -> T {
         let parent = AsyncResolution.current
         var origin = ResolutionOrigin.factory

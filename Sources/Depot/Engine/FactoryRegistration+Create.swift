@@ -3,7 +3,7 @@ extension FactoryRegistration {
     /// caching scopes' creation, with the factory's step on the thread's resolution path.
     /// `plan` was made from the registrations at `version`.
     @inlinable
-    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt) -> T {
+    func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt64) -> T {
         let frame = ResolutionFrame.current
         frame.enter(
             step(parameter), scope: plan.scope, manager: manager,
@@ -26,7 +26,7 @@ extension FactoryRegistration {
     @inlinable
     @inline(never)
     func kept(
-        _ parameter: P, plan: ContainerManager.Plan, version: UInt, frame: ResolutionFrame,
+        _ parameter: P, plan: ContainerManager.Plan, version: UInt64, frame: ResolutionFrame,
         origin: inout ResolutionOrigin
     ) -> T {
         switch plan.scope.placement {
@@ -61,7 +61,7 @@ extension FactoryRegistration {
     @inlinable
     func instance<Owner: InstanceOwner>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
-        version: UInt, frame: ResolutionFrame, origin: inout ResolutionOrigin
+        version: UInt64, frame: ResolutionFrame, origin: inout ResolutionOrigin
     ) -> T {
         // Only a factory with a `timeToLive` reads the clock: an instance's age matters to no
         // other (one kept without, and given a `timeToLive` later, counts as old).

@@ -51,6 +51,20 @@ import Testing
         #expect(container.sharedThing().id == 5)
     }
 
+    /// `pop()` brings back registrations that a reset in between took away: the factories they
+    /// are for resolve by them again, not as declared.
+    @Test func popBringsBackRegistrationsThatAResetTookAway() {
+        let container = Container()
+        container.uniqueThing.register { Thing(id: 1) }
+        container.cachedThing.register { Thing(id: 2) }
+        container.manager.push()
+        container.manager.reset(options: .registration)
+        #expect(container.uniqueThing().id == 0)
+        container.manager.pop()
+        #expect(container.uniqueThing().id == 1)
+        #expect(container.cachedThing().id == 2)
+    }
+
     @Test func pushAndPopBringTheRegistrationsAndThenPlainResolvesBack() {
         let container = Container()
         _ = container.uniqueThing()
