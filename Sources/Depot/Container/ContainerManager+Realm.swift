@@ -38,7 +38,7 @@ extension ContainerManager {
         @usableFromInline static let registeredKeys: UInt64 = 0xFFFF_FFFF << 3
         @usableFromInline static let firstKeyBit: UInt64 = 1 << 3
         /// The bits above: the version of the registrations, one `versionUnit` more with every
-        /// change to them.
+        /// change to them. It wraps after 2^29 changes, which no plan outlives.
         @usableFromInline static let version: UInt64 = ~((1 << 35) - 1)
         static let versionUnit: UInt64 = 1 << 35
     }

@@ -102,8 +102,8 @@ extension FactoryRegistration {
         return inParent
     }
 
-    /// What a plain container (see `ContainerManager.plainness(for:)`) needs of its state to resolve
-    /// the factory: nothing but the instance a hit finds.
+    /// What a plain container (see `ContainerManager.plainness(for:)`) needs of its state to
+    /// resolve the factory: nothing but the instance a hit finds.
     @usableFromInline
     enum PlainResolve {
         /// The instance kept for a `.cached` or `.singleton` factory.

@@ -67,8 +67,9 @@ extension Scope {
 
         /// The plan of a factory declared with `declared` (none: the container's default,
         /// `.unique` in a plain one) and none of the settings `Options` hold, in a plain
-        /// container (see `ContainerManager.plainness(for:)`): what `prepare` would return for a miss.
-        /// `nil` for the scopes whose resolves always take `prepare`: the weak and custom ones.
+        /// container (see `ContainerManager.plainness(for:)`): what `prepare` would return for a
+        /// miss. `nil` for the scopes whose resolves always take `prepare`: the weak and custom
+        /// ones.
         @usableFromInline
         static func plainPlan(_ declared: Declared?) -> ContainerManager.Plan? {
             switch declared {
