@@ -24,25 +24,28 @@ extension ContainerManager {
                 self.contextsRegisteredOnce = contextsRegisteredOnce
             }
 
+            // The getters read the box, if any, field by field: every resolve of a registered
+            // factory reads them, and most registrations have no box.
+
             /// A `FactoryRegistration<P, T>.Body` for each context.
             var contexts: [FactoryContextType: Any] {
-                get { seldom.contexts }
+                get { seldomBox?.seldom.contexts ?? [:] }
                 set { seldom.contexts = newValue }
             }
             var timeToLive: Double? {
-                get { seldom.timeToLive }
+                get { seldomBox?.seldom.timeToLive }
                 set { seldom.timeToLive = newValue }
             }
             /// A `FactoryRegistration<P, T>.Decorator`.
             var decorator: Any? {
-                get { seldom.decorator }
+                get { seldomBox?.seldom.decorator }
                 set { seldom.decorator = newValue }
             }
             /// Set by the `once()` of a declaration that registers contexts: they were
             /// registered once, and the declaration does not register them again (FactoryKit's
             /// rule), so a test's override wins and `reset(options: .context)` clears them.
             var contextsRegisteredOnce: Bool {
-                get { seldom.contextsRegisteredOnce }
+                get { seldomBox?.seldom.contextsRegisteredOnce ?? false }
                 set { seldom.contextsRegisteredOnce = newValue }
             }
 
