@@ -43,16 +43,27 @@ extension ContainerManager {
         static let versionUnit: UInt64 = 1 << 35
     }
 
+    /// What the look of a plain resolve found: the kept cell, if any, or a registration for
+    /// the factory, which sends its resolve to `prepare`.
+    @usableFromInline
+    enum PlainLookup {
+        case found(InstanceTable.Cell?)
+        case registered
+    }
+
     /// The cell the singleton realm keeps for the plain `.singleton` factory `key` of a
     /// container of `containerType`, if any: what `prepare` would find for it in a plain
-    /// container (see ``plainness(for:)``), without taking this manager's lock.
+    /// container (see ``plainness(for:)``). Takes this manager's lock only to look for a
+    /// registration, when `checksRegistration`.
     @usableFromInline
-    func plainSingletonCell(for key: FactoryKey, containerType: ObjectIdentifier)
-        -> InstanceTable.Cell?
-    {
-        singletonCell(
-            for: InstanceKey(factory: key, owner: containerType, parameter: nil),
-            in: Scope.Singleton.process)
+    func plainSingletonCell(
+        for key: FactoryKey, containerType: ObjectIdentifier, checksRegistration: Bool
+    ) -> PlainLookup {
+        if checksRegistration, hasRegistration(for: key) { return .registered }
+        return .found(
+            singletonCell(
+                for: InstanceKey(factory: key, owner: containerType, parameter: nil),
+                in: Scope.Singleton.process))
     }
 
     /// The cell this container's singleton realm keeps for `key` in `scope`, if any: the
@@ -68,10 +79,21 @@ extension ContainerManager {
 
     /// The cell this container keeps for the plain `.cached` factory `key`, if any: what
     /// `prepare` would find for it in a plain container (see ``plainness(for:)``), with one look
-    /// in the table under the lock.
+    /// in the table under the lock, and one for a registration first, in the same section,
+    /// when `checksRegistration`.
     @usableFromInline
-    func plainCachedCell(for key: FactoryKey) -> InstanceTable.Cell? {
-        cell(for: InstanceKey(factory: key, owner: nil, parameter: nil), in: Scope.cached)
+    func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
+        let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
+        return state.withLock { state in
+            if checksRegistration, state.registrations[key] != nil { return .registered }
+            return .found(state.instances.cell(for: instanceKey, in: Scope.cached))
+        }
+    }
+
+    /// Whether anything is registered for `key`: a closure, contexts or modifiers.
+    @usableFromInline
+    func hasRegistration(for key: FactoryKey) -> Bool {
+        state.withLock { $0.registrations[key] != nil }
     }
 }
 

@@ -42,16 +42,18 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline let flags: ManagedAtomic<UInt64>
 
     /// Whether the factory `key`, if it has no settings of its own, resolves now by its scope's
-    /// plain plan, without `prepare` (the container is plain, and `key` is not registered), and
-    /// the version of the registrations that says so: one read.
+    /// plain plan, without `prepare` (the container is plain); whether its key's bit is set in
+    /// the filter of registered keys, so that it must first find no registration of its own,
+    /// under the lock; and the version of the registrations that says so: one read.
     @inlinable
-    func plainness(for key: FactoryKey) -> (isPlain: Bool, version: UInt64) {
+    func plainness(for key: FactoryKey)
+        -> (isPlain: Bool, checksRegistration: Bool, version: UInt64)
+    {
         let word = flags.load(ordering: .acquiring)
         // The key's bit is worked out only where something is registered.
-        let isPlain =
-            word & Flags.plain != 0
-            && (word & Flags.registeredKeys == 0 || word & key.filterBit == 0)
-        return (isPlain, word & Flags.version)
+        let checksRegistration =
+            word & Flags.registeredKeys != 0 && word & key.filterBit != 0
+        return (word & Flags.plain != 0, checksRegistration, word & Flags.version)
     }
 
     /// The version of the registrations: it advances with every change to them. A resolve

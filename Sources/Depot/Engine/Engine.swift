@@ -27,8 +27,8 @@
 // Three things are read without a lock, as swift-atomics' atomics: a manager's flags word
 // (whether it is plain, with nothing observed or shared, so that a `.unique`, `.graph`,
 // `.cached` or `.singleton` factory that is not registered resolves without `prepare`, by its
-// scope's plain plan; a filter of the registered keys that says which are not; which realm it
-// bound; the version of its registrations), and
+// scope's plain plan; a filter of the registered keys that says which are surely not; which
+// realm it bound; the version of its registrations), and
 // `AsyncResolution.isStarted` (until an async resolution has run, a synchronous one reads none
 // of its task-locals). The word is written under the manager's lock with every change that
 // decides it, and a resolve that reads it just before a change resolves as it would have just
@@ -114,22 +114,33 @@ extension FactoryRegistration {
     }
 
     /// How the factory resolves without `prepare`: in a plain container that has not registered
-    /// it, when it has none of the settings `Options` hold (so no parameter in its key) and
-    /// declares `.unique`, `.graph`, `.cached` or `.singleton`. `nil` when it must take
-    /// `prepare`. Shared by the synchronous and async resolves.
+    /// it (as its bit in the filter of registered keys says, or else a look under the lock), when
+    /// it has none of the settings `Options` hold (so no parameter in its key) and declares
+    /// `.unique`, `.graph`, `.cached` or `.singleton`. `nil` when it must take `prepare`. Shared
+    /// by the synchronous and async resolves.
     @inlinable
     @inline(__always)
     func plainResolve() -> PlainResolve? {
-        let (isPlain, version) = manager.plainness(for: key)
+        let (isPlain, checksRegistration, version) = manager.plainness(for: key)
         guard options == nil, isPlain else { return nil }
-        let cell: InstanceTable.Cell? =
-            switch declaredScope {
-            case .builtIn(.cached): manager.plainCachedCell(for: key)
-            case .builtIn(.singleton):
-                manager.plainSingletonCell(
-                    for: key, containerType: ObjectIdentifier(Swift.type(of: container)))
-            default: nil
-            }
+        let cell: InstanceTable.Cell?
+        switch declaredScope {
+        case .builtIn(.cached):
+            let lookup = manager.plainCachedCell(for: key, checksRegistration: checksRegistration)
+            guard case .found(let found) = lookup else { return nil }
+            cell = found
+        case .builtIn(.singleton):
+            let lookup = manager.plainSingletonCell(
+                for: key, containerType: ObjectIdentifier(Swift.type(of: container)),
+                checksRegistration: checksRegistration)
+            guard case .found(let found) = lookup else { return nil }
+            cell = found
+        case nil, .builtIn(.unique), .builtIn(.graph):
+            if checksRegistration, manager.hasRegistration(for: key) { return nil }
+            cell = nil
+        default:
+            return nil
+        }
         if let cell, let value = value(in: cell, isWeak: false) { return .hit(value) }
         return Scope.Declared.plainPlan(declaredScope).map { .miss($0, version: version) }
     }

@@ -51,6 +51,30 @@ import Testing
         #expect(container.sharedThing().id == 5)
     }
 
+    /// With so many registrations that every bit of the filter of registered keys is set, a
+    /// factory with no registration of its own still resolves as declared (after a look for
+    /// one under the lock), and a registered one by its registration.
+    @Test func aFactoryWithNoRegistrationResolvesAsDeclaredAmongManyRegistered() {
+        let container = Container()
+        func register<T>(_: T.Type, remaining: Int) {
+            container.tagged(T.self).register { Tagged<T>() }
+            if remaining > 0 { register(Wrapped<T>.self, remaining: remaining - 1) }
+        }
+        register(Never.self, remaining: 200)
+        let cached = container.cachedThing()
+        #expect(cached.id == 0)
+        #expect(container.cachedThing() === cached)
+        #expect(container.uniqueThing().id == 0)
+        #expect(container.uniqueThing() !== container.uniqueThing())
+        Scope.withIsolatedSingletons {
+            #expect(container.singletonThing() === container.singletonThing())
+        }
+        container.cachedThing.register { Thing(id: 6) }
+        container.uniqueThing.register { Thing(id: 7) }
+        #expect(container.cachedThing().id == 6)
+        #expect(container.uniqueThing().id == 7)
+    }
+
     /// `pop()` brings back registrations that a reset in between took away: the factories they
     /// are for resolve by them again, not as declared.
     @Test func popBringsBackRegistrationsThatAResetTookAway() {
@@ -212,5 +236,18 @@ import Testing
         #expect(container.uniqueThing().id == 0)
         #expect(container.uniqueThing() !== container.uniqueThing())
         #expect(container.cachedThing() === container.cachedThing())
+    }
+}
+
+/// A type per nesting depth, for a factory key per depth (`tagged`).
+private enum Wrapped<T> {}
+
+/// What `tagged` makes.
+private final class Tagged<T>: Sendable {}
+
+extension Container {
+    /// One factory per type `T`: keys that differ by their type alone.
+    fileprivate func tagged<T>(_: T.Type) -> Factory<Tagged<T>> {
+        self(key: "tagged") { Tagged<T>() }
     }
 }
