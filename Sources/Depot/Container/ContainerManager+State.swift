@@ -12,11 +12,6 @@ extension ContainerManager {
                 updatePlain(advancingVersionBy: ContainerManager.Flags.versionUnit)
             }
         }
-        /// A filter of the registered keys: the `filterBit` of every key in `registrations`
-        /// is set (set before the key goes in, and cleared only when all are gone). A factory
-        /// whose bit is clear has no registration, so a plain container resolves it without
-        /// looking for one (see `ContainerManager.plainness(for:)`).
-        var registeredKeys: UInt64 = 0
         var instances = InstanceTable()
         var isAutoRegistered = false {
             didSet { updatePlain() }
@@ -122,17 +117,24 @@ extension ContainerManager.State {
     /// just before a change resolves as it would have just before it.
     ///
     /// A change to the registrations advances their version in the same write: a resolve never
-    /// reads the new version with the old flag or filter, which would let its plain plan outlive
-    /// the change (see `ContainerManager.isCurrent(_:)`).
+    /// reads the new version with the old flag, which would let its plain plan outlive the
+    /// change (see `ContainerManager.isCurrent(_:)`). A key's filter bit is set before then.
     private mutating func updatePlain(advancingVersionBy increment: UInt64 = 0) {
         typealias Flags = ContainerManager.Flags
         let isPlain =
             isAutoRegistered && !isObserved && parent == nil && cacheOwner == nil
             && defaultScope == nil && !checksCaptive(in: Scope.unique)
             && !checksCaptive(in: Scope.cached)
-        setFlags(
-            Flags.plain | Flags.registeredKeys, to: (isPlain ? Flags.plain : 0) | registeredKeys,
-            adding: increment)
+        setFlags(Flags.plain, to: isPlain ? Flags.plain : 0, adding: increment)
+    }
+
+    /// A filter of the registered keys, kept in `flags` alone: the `filterBit` of every key in
+    /// `registrations` is set (set before the key goes in, and cleared only when all are gone).
+    /// A factory whose bit is clear has no registration, so a plain container resolves it
+    /// without looking for one (see `ContainerManager.plainness(for:)`).
+    var registeredKeys: UInt64 {
+        get { flags.load(ordering: .relaxed) & ContainerManager.Flags.registeredKeys }
+        nonmutating set { setFlags(ContainerManager.Flags.registeredKeys, to: newValue) }
     }
 
     /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment` to the
