@@ -1,16 +1,5 @@
 /// Makes instances of `T` with an `async throws` closure: declared, scoped, overridden and
 /// diagnosed like a ``Factory``, in the same container, and resolved with `try await`.
-///
-/// ```swift
-/// extension Container {
-///     var database: AsyncFactory<Database> {
-///         self { try await Database.connect(self.settings()) }.singleton
-///     }
-/// }
-/// let database = try await Container.shared.database()
-/// ```
-///
-/// See <doc:AsyncFactories>.
 // @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
 public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked Sendable {
     /// The factory's container, key, closure and modifiers.
@@ -78,15 +67,6 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
 }
 
 /// Makes instances of `T` from a parameter of type `P` with an `async throws` closure.
-///
-/// ```swift
-/// extension Container {
-///     var account: AsyncParameterFactory<Int, Account> {
-///         self { id in try await Account.load(id) }
-///     }
-/// }
-/// let account = try await Container.shared.account(42)
-/// ```
 // @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
 public struct AsyncParameterFactory<P, T>: FactoryModifying, FactoryOverriding,
     @unchecked Sendable

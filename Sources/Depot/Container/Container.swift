@@ -1,14 +1,4 @@
 /// The default container: extend it with your factories.
-///
-/// ```swift
-/// extension Container {
-///     var api: Factory<API> { self { LiveAPI() }.cached }
-/// }
-/// let api = Container.shared.api()
-/// ```
-///
-/// `shared` is a task-local: `Container.$shared.withValue(Container()) { ... }` (or DepotTesting's
-/// `.container` trait) gives the code inside a fresh container of its own.
 public final class Container: SharedContainer {
     /// The container that property wrappers resolve from; task-local, so tests can swap it.
     @TaskLocal public static var shared = Container(manager: ContainerManager(realm: .process))

@@ -58,19 +58,8 @@ extension ContainerManager {
         }
     }
 
-    /// How deep one resolution may nest before Depot stops it: 256 by default.
-    ///
-    /// A factory that resolves itself with another parameter each time (`countdown(n - 1)`)
-    /// is recursion, not a cycle, and Depot lets it go on; past this many nested resolves it
-    /// stops the process with the last steps of the path and their parameters, taking it for
-    /// recursion that never ends. Raise it, once, before resolving, for recursion meant to go
-    /// deeper:
-    ///
-    /// ```swift
-    /// ContainerManager.maximumResolutionDepth = 10_000
-    /// ```
-    ///
-    /// Every nested resolve takes stack: run very deep resolutions on a thread with room for it.
+    /// How deep one resolution may nest before Depot stops it, taking it for endless recursion:
+    /// 256 by default. Raise it, before resolving, for recursion meant to go deeper.
     public static var maximumResolutionDepth: Int {
         get { resolutionDepthLimit.withLock { $0 } }
         set {

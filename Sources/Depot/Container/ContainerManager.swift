@@ -1,29 +1,12 @@
 import Atomics
 
 /// Owns a container's registrations, its per-container scope caches and its settings.
-///
-/// Every container has one, reached as `container.manager`:
-///
-/// ```swift
-/// Container.shared.manager.defaultScope = .cached
-/// Container.shared.manager.trace = true
-/// Container.shared.manager.reset(scope: .cached)
-/// ```
-///
-/// All members are safe to use from any thread.
 // @unchecked Sendable: all mutable state is inside `state`, a `Locked`.
 public final class ContainerManager: @unchecked Sendable {
     let state: Locked<State>
 
-    /// Makes a manager with no registrations and empty caches.
-    ///
-    /// Made where singletons are isolated (inside
-    /// `Scope.$singleton.withValue(Scope.singleton.clone())`,
-    /// ``Scope/withIsolatedSingletons(_:isolation:)`` or DepotTesting's trait), its singletons
-    /// live in that isolated storage. Made elsewhere, they live in the storage current when it
-    /// first needs one: so FactoryKit's `Container.$shared.withValue(Container()) {
-    /// Scope.$singleton.withValue(Scope.singleton.clone()) { ... } }` isolates the singletons
-    /// of the container it makes outside the clone's scope.
+    /// Makes a manager with no registrations and empty caches, whose singletons live in the
+    /// isolated storage current now, if any.
     public convenience init() {
         self.init(realm: SingletonRealm.isolated)
     }

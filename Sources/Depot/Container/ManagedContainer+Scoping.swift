@@ -1,16 +1,5 @@
 /// A container that Depot can make more of, with `init()`: for lifetime scopes
 /// (``newLifetimeScope()``) and child containers (``makeChild()``).
-///
-/// ``Container`` adopts it. A container of your own adopts it by declaring it; the `init()`
-/// must make a new ``ContainerManager``, as `let manager = ContainerManager()` does:
-///
-/// ```swift
-/// public final class AppContainer: SharedContainer, ScopingContainer {
-///     public static let shared = AppContainer()
-///     public let manager = ContainerManager()
-///     public init() {}
-/// }
-/// ```
 public protocol ScopingContainer: ManagedContainer {
     /// Makes a container with a new manager: no registrations and empty caches.
     init()
@@ -22,19 +11,6 @@ extension ScopingContainer {
     /// A new container of this type with the same registrations, contexts and settings as this
     /// one now (a copy: later registrations on either do not reach the other), and empty caches
     /// for every per-container scope. Singletons stay shared, as for any container of the type.
-    ///
-    /// DITranquillity's `newLifeTimeScope()`: one `.cached` instance per lifetime scope.
-    ///
-    /// ```swift
-    /// let request = Container.shared.newLifetimeScope()
-    /// request.session() !== Container.shared.session()   // a .cached factory
-    /// ```
-    ///
-    /// A factory resolved on the lifetime scope runs its closure with the lifetime scope as its
-    /// container, so its dependencies come from the lifetime scope too. A lifetime scope of a
-    /// child container is a child of the same parent.
-    ///
-    /// A lifetime scope shares its container's singletons, wherever it is made.
     public func newLifetimeScope() -> Self {
         let scope = makeRelative(for: "newLifetimeScope()")
         scope.manager.becomeLifetimeScope(of: manager)
@@ -42,21 +18,6 @@ extension ScopingContainer {
     }
 
     /// A new container of this type whose parent is this one (Swinject's container hierarchy).
-    ///
-    /// The child resolves every factory it has not registered itself exactly as this container
-    /// would: with this container's registrations, sharing its cached instances, and with every
-    /// resolve nested inside going to this container too. What the child registers it resolves
-    /// and caches itself, and nothing it does (registering, resetting, caching) changes this
-    /// container. The child never runs `autoRegister()`: its parent has.
-    ///
-    /// ```swift
-    /// let checkout = Container.shared.makeChild()
-    /// checkout.payment.register { ApplePay() }
-    /// checkout.api() === Container.shared.api()    // a .cached factory the child did not register
-    /// ```
-    ///
-    /// To have a parent's factory use the child's override of a dependency, register that
-    /// factory in the child too: the parent resolves its factories with its own registrations.
     public func makeChild() -> Self {
         let child = makeRelative(for: "makeChild()")
         child.manager.becomeChild(of: self)

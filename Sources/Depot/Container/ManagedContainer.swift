@@ -4,16 +4,6 @@
 
 /// A container: a class whose extensions declare factories, and whose ``ContainerManager``
 /// keeps their registrations and caches.
-///
-/// ```swift
-/// final class ServiceContainer: SharedContainer {
-///     static let shared = ServiceContainer()
-///     let manager = ContainerManager()
-/// }
-/// extension ServiceContainer {
-///     var api: Factory<API> { self { LiveAPI() }.cached }
-/// }
-/// ```
 public protocol ManagedContainer: AnyObject, Sendable {
     /// The manager that owns this container's registrations, caches and settings.
     var manager: ContainerManager { get }
@@ -26,20 +16,6 @@ public protocol SharedContainer: ManagedContainer {
 }
 
 /// A container that registers factories or contexts of its own before its first use.
-///
-/// `autoRegister()` runs once per container instance, before the first resolve or registration,
-/// and again after its registrations are reset.
-///
-/// ```swift
-/// extension Container: @retroactive AutoRegistering {
-///     public func autoRegister() {
-///         analytics.onTest { MockAnalytics() }
-///     }
-/// }
-/// ```
-///
-/// `@retroactive` says that your module adds the conformance of Depot's `Container` to Depot's
-/// protocol on purpose; without it Swift 6 warns. A container of your own needs no mark.
 public protocol AutoRegistering {
     /// Registers what the container needs before its first use.
     func autoRegister()

@@ -1,16 +1,5 @@
 /// A container whose `shared` is a task-local, so a lifetime scope can stand in for it while a
 /// request (or any unit of work) runs: see `withLifetimeScope(_:)`.
-///
-/// ``Container`` adopts it. A container of your own with `@TaskLocal static var shared`
-/// adopts it by handing Depot the task-local:
-///
-/// ```swift
-/// final class ServiceContainer: TaskLocalContainer {
-///     @TaskLocal static var shared = ServiceContainer()
-///     static var sharedTaskLocal: TaskLocal<ServiceContainer> { $shared }
-///     let manager = ContainerManager()
-/// }
-/// ```
 public protocol TaskLocalContainer: SharedContainer, ScopingContainer {
     /// The task-local that holds ``SharedContainer/shared``: `$shared`.
     static var sharedTaskLocal: TaskLocal<Self> { get }

@@ -7,13 +7,6 @@
 #endif
 
 /// What Depot knows about the running process, used to pick context overrides.
-///
-/// ```swift
-/// FactoryContext.setArg("mock", forKey: "api")
-/// container.api.onArg("mock") { MockAPI() }
-/// ```
-///
-/// `current` is shared by the whole process and safe to read and change from any thread.
 public struct FactoryContext: Sendable {
     /// The launch arguments.
     public var arguments: [String]

@@ -21,16 +21,6 @@ extension ContainerManager {
 
     /// What this container keeps cached now, by scope name: each factory as `key<Type>`
     /// (followed by its parameter for factories that keep one instance per parameter), sorted.
-    ///
-    /// ```swift
-    /// container.manager.cachedInstances()
-    /// // ["cached": ["api<API>", "session<Session>"], "singleton": ["database<Database>"]]
-    /// ```
-    ///
-    /// Covers the per-container scopes (those of the container whose caches this one uses,
-    /// after `useScope(from:)`) and the process-wide scopes' instances made by containers of
-    /// this container's type. Weakly held instances that are gone are left out; a child lists
-    /// only what it cached itself.
     public func cachedInstances() -> [String: [String]] {
         var inventory = cacheOwner.state.withLock { $0.instances.inventory(owner: nil) }
         if let containerType = state.withLock({ $0.containerType }) {

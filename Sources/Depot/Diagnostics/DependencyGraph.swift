@@ -1,14 +1,5 @@
 /// The dependencies a container observed while resolving, recorded while
 /// ``ContainerManager/isRecordingDependencies`` is on: which factory resolved which, with scopes.
-///
-/// ```swift
-/// container.manager.isRecordingDependencies = true
-/// _ = container.profileModel()
-/// print(container.manager.dependencyGraph().mermaid())
-/// ```
-///
-/// Only resolutions that ran are in it: a factory that was never resolved, or a branch its
-/// closure did not take, is not.
 public struct DependencyGraph: Sendable, Equatable {
     /// A factory: its container type, key, declared type, and the scope it was last resolved
     /// in (`nil` when it was only seen resolving another factory, from a container that does

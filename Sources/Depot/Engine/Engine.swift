@@ -2,52 +2,39 @@
 // path of a synchronous resolve; `resolveAsync(_:)` (FactoryRegistration+AsyncResolve.swift)
 // takes the same steps with `await`.
 //
-// The invariant the engine keeps: no user code runs while one of Depot's locks is held. A
-// factory's closure, a decorator, a logger, a clock, and the deinit of any value Depot lets go
-// of run only after the lock is let go. The exceptions are documented: a custom scope's
-// `ScopeStorage`, whose methods are called under the lock of the table that owns the storage,
-// and two gates (`Mutex`) whose purpose is to serialise user code, a `Lazy`'s first resolve
-// and a container's `autoRegister()`.
-// This holds by construction: every lock section is a function of a plain state that returns
-// what to do next, and the caller does it after unlocking:
-// - `ContainerManager.State.prepare` (ContainerManager+Prepare.swift) reads registrations and
-//   settings and returns a hit, a miss with its plan, a delegation to a parent, or where else to
-//   look (the shared caches, the singleton realm);
-// - `InstanceTable.lookup` returns the kept instance, the creation in flight to wait for, or a
-//   new creation the caller must carry out; `InstanceTable.finish` keeps what the creation made;
-// - what a section lets go of (cells, registrations, containers) it puts in the state's
-//   `dropped`, which `Locked.withLock` releases after unlocking (`DropsValues`).
+// The invariant: no user code runs while one of Depot's locks is held. Factories, decorators,
+// loggers, clocks and the deinit of whatever Depot lets go of run after unlocking. The
+// documented exceptions are a custom scope's `ScopeStorage` (called under the lock of the table
+// that owns it) and two gates (`Mutex`) that exist to serialise user code: a `Lazy`'s first
+// resolve and `autoRegister()`. It holds by construction: each lock section is a function of a
+// plain state that returns what to do next, and the caller does it after unlocking:
+// - `ContainerManager.State.prepare` returns a hit, a miss with its plan, a delegation to a
+//   parent, or where else to look (the shared caches, the singleton realm);
+// - `InstanceTable.lookup` returns the kept instance, a creation to wait for, or a creation the
+//   caller must carry out; `InstanceTable.finish` keeps what it made;
+// - what a section lets go of goes in the state's `dropped`, released by `Locked.withLock`
+//   after unlocking (`DropsValues`).
 //
 // From that follow the guarantees (the Design article says where each is enforced): a caching
 // scope's instance is made once per container, key and parameter, by the resolve whose lookup
-// recorded the creation, while the others wait for it on a condition (threads) or suspend
-// (tasks); a cycle is a step entered twice on one resolution path (ResolutionFrame,
-// AsyncResolution), or a circle of creations waiting for each other (Creation, AsyncWaitGraph).
+// recorded the creation, while the others wait (threads) or suspend (tasks); a cycle is a step
+// entered twice on one path (ResolutionFrame, AsyncResolution), or a circle of creations
+// waiting for each other (Creation, AsyncWaitGraph).
 //
-// Three things are read without a lock, as swift-atomics' atomics: a manager's flags word
-// (whether it is plain, with nothing observed or shared, so that a `.unique`, `.graph`,
-// `.cached` or `.singleton` factory that is not registered resolves without `prepare`, by its
-// scope's plain plan; a filter of the registered keys that says which are surely not; which
-// realm it bound; the version of its registrations), and
-// `AsyncResolution.isStarted` (until an async resolution has run, a synchronous one reads none
-// of its task-locals). The word is written under the manager's lock with every change that
-// decides it, and a resolve that reads it just before a change resolves as it would have just
-// before the change: it reads the registrations' version before it makes its plan, and a
-// creation starts only while that version is current (`ContainerManager.isCurrent`) or the
-// factory's own registration is unchanged, so what a replaced closure makes is never kept. The
-// realm is bound once, and `isStarted` set once.
+// Read without a lock, as swift-atomics' atomics: a manager's flags word (whether it is plain,
+// so that a `.unique`, `.graph`, `.cached` or `.singleton` factory it has not registered skips
+// `prepare`; a filter of its registered keys; its realm; its registrations' version) and
+// `AsyncResolution.isStarted`. The word is written under the manager's lock with every change
+// that decides it. A resolve reads the version before it makes its plan, and a creation starts
+// only while that version is current or the factory's own registration is unchanged, so what a
+// replaced closure makes is never kept.
 //
-// Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift (the
-// lock's memory), ResolutionFrame+Thread.swift (the thread's frame, and which thread or task
-// runs), InstanceTable+Cell.swift (reading a kept instance) and FactoryKey.swift (the address
-// of a key's name).
+// Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift,
+// ResolutionFrame+Thread.swift, InstanceTable+Cell.swift and FactoryKey.swift.
 extension FactoryRegistration {
-    /// Resolves the factory's value for `parameter`: all roads lead here.
-    ///
-    /// `prepare` reads the registration and settings under the manager's lock and looks for a
-    /// kept instance; a hit returns it, and a miss runs the factory with no lock held
-    /// (`resolveMiss`). Inlinable so that the caller's module specialises it; `prepare` is not
-    /// generic.
+    /// Resolves the factory's value for `parameter`: all roads lead here. `prepare` reads the
+    /// registration and settings under the manager's lock and looks for a kept instance; a miss
+    /// runs the factory with no lock held (`resolveMiss`).
     @inlinable
     func resolve(_ parameter: P) -> T {
         #if DEBUG
@@ -81,10 +68,9 @@ extension FactoryRegistration {
         }
     }
 
-    /// Resolves in `parent` what a child container has not registered, exactly as the parent
-    /// would: with its registrations and caches, and with every resolve on the child nested
-    /// inside redirected to the parent too, so nothing the child registered reaches what the
-    /// parent keeps.
+    /// Resolves in `parent` what a child container has not registered, as the parent would:
+    /// resolves on the child nested inside go to the parent too, so nothing the child
+    /// registered reaches what the parent keeps.
     @usableFromInline
     func resolve(in parent: any ManagedContainer, _ parameter: P) -> T {
         let frame = ResolutionFrame.current
@@ -102,8 +88,7 @@ extension FactoryRegistration {
         return inParent
     }
 
-    /// What a plain container (see `ContainerManager.plainness(for:)`) needs of its state to
-    /// resolve the factory: nothing but the instance a hit finds.
+    /// What a plain container (`ContainerManager.plainness(for:)`) reads to resolve the factory.
     @usableFromInline
     enum PlainResolve {
         /// The instance kept for a `.cached` or `.singleton` factory.
@@ -113,11 +98,9 @@ extension FactoryRegistration {
         case miss(ContainerManager.Plan, version: UInt64)
     }
 
-    /// How the factory resolves without `prepare`: in a plain container that has not registered
-    /// it (as its bit in the filter of registered keys says, or else a look under the lock), when
-    /// it has none of the settings `Options` hold (so no parameter in its key) and declares
-    /// `.unique`, `.graph`, `.cached` or `.singleton`. `nil` when it must take `prepare`. Shared
-    /// by the synchronous and async resolves.
+    /// How the factory resolves without `prepare`, or `nil` if it must take it: in a plain
+    /// container that has not registered it, with no `Options` and a `.unique`, `.graph`,
+    /// `.cached` or `.singleton` declaration. Shared by the synchronous and async resolves.
     @inlinable
     @inline(__always)
     func plainResolve() -> PlainResolve? {
@@ -161,9 +144,8 @@ extension FactoryRegistration {
         cell.value(as: T.self, isWeak: isWeak)
     }
 
-    /// Runs the decorators and traces. `entered` says whether the factory's step for
-    /// `parameter` is on the resolution path; if not (a hit), it is entered while the decorators
-    /// run, so that a decorator that resolves its own factory stops as a cycle.
+    /// Runs the decorators and traces. A hit (`entered` false) enters the factory's step while
+    /// the decorators run, so that a decorator that resolves its own factory stops as a cycle.
     @inlinable
     @inline(never)
     func finish(
@@ -193,7 +175,6 @@ extension FactoryRegistration {
     }
 }
 
-// What a miss needs to find a kept instance.
 extension FactoryRegistration {
     /// The parameter as part of the cache key, for a factory that caches one per parameter.
     @inlinable

@@ -12,12 +12,9 @@ public protocol FactoryModifying {
 }
 
 extension FactoryModifying {
-    /// Sets the scope that decides how long instances live (see <doc:ChoosingAScope>).
-    ///
-    /// In the factory's declaration it sets the factory's own scope. Applied anywhere else
-    /// (`Container.shared.api.scope(.singleton)` in a test), it is kept in the container and
-    /// reaches every later resolve of the factory, unless the declaration sets a scope itself
-    /// and has no `once()`: the declaration wins, as in FactoryKit.
+    /// Sets the scope that decides how long instances live (see <doc:ChoosingAScope>). Outside
+    /// the declaration it is kept in the container, unless the declaration sets a scope and has
+    /// no `once()`.
     ///
     /// - Parameters:
     ///   - scope: the scope.
@@ -59,9 +56,6 @@ extension FactoryModifying {
 
     /// Replaces a cached instance older than `seconds` on the next resolve, measured from its
     /// creation on the manager's monotonic ``ContainerManager/clock``.
-    ///
-    /// Applied outside the factory's declaration, it is kept in the container, as
-    /// ``scope(_:caller:)`` says.
     ///
     /// - Parameters:
     ///   - seconds: the longest an instance is kept: zero or more (`.infinity` keeps it until
@@ -109,21 +103,8 @@ extension FactoryModifying {
         return self
     }
 
-    /// Lets modifiers applied from outside the declaration win over the declaration's own.
-    ///
-    /// Without it, a declaration's modifiers win for what they set ("the Factory wins"): a test's
-    /// `Container.shared.api.scope(.singleton)` changes nothing on a factory declared
-    /// `.cached`. With it, the declaration's modifiers apply until something outside sets the
-    /// same option, as FactoryKit's `once()` has them apply only the first time:
-    ///
-    /// ```swift
-    /// var api: Factory<API> { self { LiveAPI() }.cached.once() }
-    /// ```
-    ///
-    /// The context overrides written before it in the declaration (`.onTest { ... }.once()`)
-    /// are registered the first time the declaration is read, and not again: a test's own
-    /// `onTest` then wins, and `reset(options: .context)` clears them until the container's
-    /// registrations are reset altogether. Write `once()` last.
+    /// Lets modifiers applied from outside the declaration win over the declaration's own, and
+    /// registers the declaration's context overrides once. Write it last.
     ///
     /// - Parameter caller: where the modifier is applied; leave the default.
     @discardableResult

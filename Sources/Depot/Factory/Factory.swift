@@ -11,14 +11,6 @@ public typealias ParameterFactoryType<P, T> = (P) -> T
 
 /// Makes instances of `T`: declared as a computed property in a container extension, resolved
 /// by calling it.
-///
-/// ```swift
-/// extension Container {
-///     var api: Factory<API> { self { LiveAPI() }.cached }
-/// }
-/// let api = Container.shared.api()          // resolve
-/// Container.shared.api.register { MockAPI() } // override, e.g. in a test
-/// ```
 // @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
 public struct Factory<T>: FactoryModifying, @unchecked Sendable {
     /// The factory's container, key, closure and modifiers.

@@ -3,13 +3,6 @@
 #endif
 
 /// Makes instances of `T` from a parameter of type `P` (use a tuple for several).
-///
-/// ```swift
-/// extension Container {
-///     var user: ParameterFactory<Int, User> { self { User(id: $0) } }
-/// }
-/// let user = Container.shared.user(42)
-/// ```
 // @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
 public struct ParameterFactory<P, T>: FactoryModifying, @unchecked Sendable {
     /// The factory's container, key, closure and modifiers.

@@ -1,11 +1,4 @@
 /// Resolves a dependency when the enclosing object is initialised.
-///
-/// ```swift
-/// final class ViewModel {
-///     @Injected(\.api) var api                        // from Container.shared
-///     @Injected(\ServiceContainer.store) var store    // from another shared container
-/// }
-/// ```
 @propertyWrapper
 public struct Injected<T> {
     private var dependency: T

@@ -1,18 +1,4 @@
 /// Injects a parameterised factory, to call with its parameter whenever a value is needed.
-///
-/// ```swift
-/// extension Container {
-///     var userViewModel: ParameterFactory<User.ID, UserViewModel> {
-///         self { UserViewModel(id: $0) }
-///     }
-/// }
-/// final class UsersScreen {
-///     @InjectedFactory(\.userViewModel) var makeViewModel
-///     func open(_ id: User.ID) { show(makeViewModel(id)) }
-/// }
-/// ```
-///
-/// The container is taken when the object is initialised.
 @propertyWrapper
 public struct InjectedFactory<P, T>: Sendable {
     /// The factory.

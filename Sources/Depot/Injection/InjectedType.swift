@@ -1,13 +1,5 @@
 /// Resolves a type registered with ``Resolving/register(_:factory:)`` when the enclosing object
 /// is initialised; `nil` if nothing is registered.
-///
-/// ```swift
-/// extension Container: @retroactive Resolving {}
-/// Container.shared.register { LiveAPI() as API }
-/// final class ViewModel {
-///     @InjectedType var api: API?
-/// }
-/// ```
 @propertyWrapper
 public struct InjectedType<T> {
     private var dependency: T?

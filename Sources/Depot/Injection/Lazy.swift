@@ -1,21 +1,5 @@
 /// A dependency resolved on first use, exactly once even when several threads use it first at
-/// the same moment, then kept.
-///
-/// ```swift
-/// final class MainRouter {
-///     let login: Lazy<LoginRouter>
-///     init(login: Lazy<LoginRouter>) { self.login = login }
-///     func showLogin() { login.value.start() }
-/// }
-/// extension Container {
-///     var mainRouter: Factory<MainRouter> { self { MainRouter(login: self.loginRouter.lazy) } }
-/// }
-/// ```
-///
-/// A `Lazy` made while a graph is being resolved joins that graph: when it resolves later, its
-/// graph-scoped dependencies come from the same graph, so the object it makes can reach the
-/// graph-scoped object that holds it. It never keeps the graph's instances alive. Copies of a
-/// `Lazy` share one value.
+/// the same moment, then kept. One made during a resolution joins its graph.
 public struct Lazy<T> {
     private let box: LazyBox<T>
 
@@ -37,15 +21,6 @@ extension Lazy: @unchecked Sendable where T: Sendable {}
 
 /// A dependency resolved anew on every use, so it follows the factory's scope, registrations
 /// and resets.
-///
-/// ```swift
-/// final class MainRouter {
-///     let news: Provider<NewsRouter>
-///     func showNews() { news.value.start() }
-/// }
-/// ```
-///
-/// A `Provider` made while a graph is being resolved joins that graph, as ``Lazy`` does.
 public struct Provider<T>: Sendable {
     /// The factory resolved on every use.
     public let factory: Factory<T>
@@ -65,18 +40,6 @@ public struct Provider<T>: Sendable {
 
 /// A parameterised dependency resolved anew on every call with the arguments of that call:
 /// DITranquillity's `Provider1...5` (use a tuple for several arguments).
-///
-/// ```swift
-/// extension Container {
-///     var newsRouter: ParameterFactory<(String, Int), NewsRouter> {
-///         self { NewsRouter(server: $0.0, count: $0.1) }
-///     }
-/// }
-/// let news = container.newsRouter.provider
-/// let router = news(("servername", 20))
-/// ```
-///
-/// A `ParameterProvider` made while a graph is being resolved joins that graph, as ``Lazy`` does.
 public struct ParameterProvider<P, T>: Sendable {
     /// The factory resolved on every call.
     public let factory: ParameterFactory<P, T>

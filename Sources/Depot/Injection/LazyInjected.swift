@@ -1,14 +1,5 @@
 /// Resolves a dependency on first access, exactly once even if several threads access it first
 /// at the same time, then keeps it.
-///
-/// ```swift
-/// final class ViewModel {
-///     @LazyInjected(\.api) var api
-/// }
-/// ```
-///
-/// The container is taken when the object is initialised; the factory runs on first access. A
-/// wrapper made while a graph is being resolved joins that graph (see ``Lazy``).
 @propertyWrapper
 public struct LazyInjected<T> {
     private let box: LazyBox<T>

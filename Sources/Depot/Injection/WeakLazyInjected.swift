@@ -1,15 +1,5 @@
 /// Resolves a class instance on first access and holds it weakly, to break reference cycles
 /// (a child pointing back to its parent).
-///
-/// ```swift
-/// final class Child {
-///     @WeakLazyInjected(\.parent) var parent: Parent?
-/// }
-/// ```
-///
-/// After the instance is released, the value is `nil`; it is not resolved again. A wrapper made
-/// while a graph is being resolved joins that graph (see ``Lazy``), so a child reaches its
-/// graph-scoped parent.
 @propertyWrapper
 public struct WeakLazyInjected<T> {
     private let box: Box

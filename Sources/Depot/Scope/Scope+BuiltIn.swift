@@ -103,16 +103,6 @@ extension Scope {
     }
 
     /// A per-container cache; each instance of `Cached` is a scope of its own, reset on its own.
-    ///
-    /// As ``Scope/cached``, an instance is created on the first resolve in a container and kept
-    /// strongly; it is released by `reset()` on the scope (every container),
-    /// `manager.reset(scope:)` (one container), the factory's `reset()` or a new registration.
-    ///
-    /// ```swift
-    /// extension Scope {
-    ///     static let session = Scope.Cached()
-    /// }
-    /// ```
     public final class Cached: Scope, @unchecked Sendable {
         /// Makes a new, independent per-container cache.
         public init() {

@@ -1,22 +1,5 @@
-/// Decides how long a factory's instances live, and where they are kept.
-///
-/// Pick a built-in scope with a modifier (`.cached`, `.singleton`...), or make a scope of your
-/// own that is reset independently, with ``Cached`` or, for a storage policy of your own,
-/// ``Custom``:
-///
-/// ```swift
-/// extension Scope {
-///     static let session = Scope.Custom(name: "session")
-/// }
-/// extension Container {
-///     var cart: Factory<Cart> { self { Cart() }.scope(.session) }
-/// }
-/// Scope.session.reset()   // at logout, in every container
-/// ```
-///
-/// See <doc:ChoosingAScope> for when each scope creates and releases its instances.
-///
-/// A scope is a declaration: make each one once (`static let`).
+/// Decides how long a factory's instances live, and where they are kept. A scope is a
+/// declaration: make each one once (`static let`).
 // @unchecked Sendable: the only mutable state, `holders`, is behind a lock.
 public class Scope: @unchecked Sendable {
     /// Where a scope keeps its instances.

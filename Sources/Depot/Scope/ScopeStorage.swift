@@ -1,28 +1,7 @@
 /// Where a ``Scope/Custom`` scope keeps its instances: a storage policy written by the user.
 ///
-/// Depot calls a storage only while it holds the lock of the container (or, for a process-wide
-/// scope, of the singleton storage) that owns it, so a storage needs no locking of its own. It
-/// also makes sure that a factory's closure runs once per key at a time, however many threads
-/// ask: a storage only decides whether it still has a value.
-///
-/// A storage that gives a new instance to every third request:
-///
-/// ```swift
-/// final class EveryThirdStorage: ScopeStorage {
-///     private var cache: [ScopeKey: (value: Any, count: Int)] = [:]
-///
-///     func value(for key: ScopeKey) -> Any? {
-///         guard let (value, count) = cache[key] else { return nil }
-///         cache[key] = (value, count + 1)
-///         return count < 3 ? value : nil
-///     }
-///     func setValue(_ value: Any, for key: ScopeKey) { cache[key] = (value, 1) }
-///     func removeAll() { cache.removeAll() }
-/// }
-/// extension Scope {
-///     static let everyThird = Scope.Custom(name: "every third") { EveryThirdStorage() }
-/// }
-/// ```
+/// Depot calls a storage only under the lock of the container (or singleton storage) that owns
+/// it, and runs a factory's closure once per key at a time: a storage needs no locking.
 public protocol ScopeStorage: AnyObject {
     /// The value kept for `key`, or `nil` to have Depot create a new instance (and pass it to
     /// ``setValue(_:for:)``).
@@ -67,21 +46,6 @@ public struct ScopeKey: Hashable, @unchecked Sendable, CustomStringConvertible {
 extension Scope {
     /// A scope whose storage policy you write, as DITranquillity's `DIStorage` and Swinject's
     /// `InstanceStorage` allow.
-    ///
-    /// ```swift
-    /// extension Scope {
-    ///     static let session = Scope.Custom(name: "session", reference: .strong, placement: .container)
-    ///     static let everyThird = Scope.Custom(name: "every third") { EveryThirdStorage() }
-    /// }
-    /// Scope.session.reset()   // at logout: every container forgets its session instances
-    /// ```
-    ///
-    /// Each container has a storage of its own (`placement: .container`), or the process has one
-    /// for every container (`placement: .process`; one per test under DepotTesting's trait).
-    /// An instance is created when the storage has no value for its key, and released when the
-    /// storage lets go of it: on `reset()` (every container), `manager.reset(scope:)` (one
-    /// container; nothing for `.process`, which no container owns), or the factory's `reset()`
-    /// or a new registration (that factory only).
     public final class Custom: Scope, @unchecked Sendable {
         /// How the storage holds instances.
         public enum Reference: Sendable {

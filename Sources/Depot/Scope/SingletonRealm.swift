@@ -31,14 +31,6 @@ extension Scope {
     /// Runs `operation` with empty process-wide scopes of its own: containers created inside it
     /// keep their singletons apart from everyone else's, and `Scope.singleton.reset()` inside it
     /// resets only those.
-    ///
-    /// DepotTesting's `.container` trait uses this for each test.
-    ///
-    /// ```swift
-    /// try await Scope.withIsolatedSingletons {
-    ///     try await Container.$shared.withValue(Container()) { try await body() }
-    /// }
-    /// ```
     public static func withIsolatedSingletons<Result>(
         _ operation: () async throws -> Result,
         isolation: isolated (any Actor)? = #isolation
