@@ -1,8 +1,8 @@
 import Atomics
 
 extension ContainerManager {
-    /// Everything a manager guards with its lock. What a change lets go of (instances,
-    /// registered closures, containers) is released after the lock (see ``DropsValues``).
+    /// Everything a manager guards with its lock; what a change lets go of is released after
+    /// it (``DropsValues``).
     struct State: DropsValues {
         var registrations = [FactoryKey: ContainerManager.Registration]() {
             didSet {
@@ -16,8 +16,7 @@ extension ContainerManager {
         var isAutoRegistered = false {
             didSet { updatePlain() }
         }
-        /// The type of the container, learnt on its first use: for the cache inventory's
-        /// singletons.
+        /// The container's type, learnt on first use, for the cache inventory's singletons.
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
         var defaultScope: Scope? {
@@ -34,24 +33,20 @@ extension ContainerManager {
         var decorator: ((Any) -> Void)? {
             didSet { updateIsObserved() }
         }
-        /// Whether a resolution must be traced, recorded or passed to the decorator: one flag,
-        /// so a plain hit tests one byte for all three.
+        /// Whether a resolution must be traced, recorded or passed to the decorator.
         private(set) var isObserved = false
         var clock = Clock.monotonic
-        /// What few containers ever use, apart: made on first use, so that making and
-        /// dropping a container (one per request) does not make and drop these too.
+        /// What few containers use, made on first use (see ``seldom``).
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
         var cacheOwner: ContainerManager? {
             didSet { updatePlain() }
         }
-        /// Set by `makeChild()`: the container that resolves every factory this one has not
-        /// registered itself.
+        /// Set by `makeChild()`: resolves every factory this one has not registered.
         var parent: (any ManagedContainer)? {
             didSet { updatePlain() }
         }
-        /// The singleton realm chosen before the manager's first use (the isolated one current
-        /// when it was made), and the one it bound (see `realm`, `bind(_:)`).
+        /// The singleton realm chosen before first use, then the one bound (`bind(_:)`).
         var isolatedRealm: SingletonRealm?
         /// Whether the container is a lifetime scope (`newLifetimeScope()`), for captive checks.
         var isLifetimeScope = false {
@@ -80,8 +75,7 @@ extension ContainerManager {
         }
     }
 
-    /// The part of a manager's state that few containers ever use. A class, changed in place
-    /// through ``State/seldom``, under the manager's lock like the rest of the state.
+    /// The part of a manager's state few containers use, under the same lock.
     final class SeldomUsed {
         /// Serialises `autoRegister()`, once it has been needed (see `autoRegisterIfNeeded`).
         var autoRegistrationGate: Mutex?
@@ -109,16 +103,10 @@ extension ContainerManager.State {
 
     /// Writes whether the container is plain: auto-registered, with no observer, parent, shared
     /// caches or default scope, and no captive check of a `.unique`, `.graph` or `.cached`
-    /// factory; and the filter of its registered keys. Then every factory of it that is not
-    /// registered, declared `.unique`, `.graph`, `.cached` or `.singleton` (or with no scope),
-    /// with none of the settings a factory's `Options` hold, resolves as `prepare` would have
-    /// it: a `.cached` or `.singleton` one finds its kept instance with one look, and a miss
-    /// runs its declared closure with the scope's plain plan. A resolve that reads the flags
-    /// just before a change resolves as it would have just before it.
-    ///
-    /// A change to the registrations advances their version in the same write: a resolve never
-    /// reads the new version with the old flag, which would let its plain plan outlive the
-    /// change (see `ContainerManager.isCurrent(_:)`). A key's filter bit is set before then.
+    /// factory. Then a factory it has not registered, without `Options`, resolves by its
+    /// scope's plain plan, as `prepare` would have it (`FactoryRegistration.plainResolve()`).
+    /// A change to the registrations advances their version in the same write, so no resolve
+    /// reads the new version with the old flag (see `ContainerManager.isCurrent(_:)`).
     private mutating func updatePlain(advancingVersionBy increment: UInt64 = 0) {
         typealias Flags = ContainerManager.Flags
         let isPlain =
@@ -128,18 +116,15 @@ extension ContainerManager.State {
         setFlags(Flags.plain, to: isPlain ? Flags.plain : 0, adding: increment)
     }
 
-    /// A filter of the registered keys, kept in `flags` alone: the `filterBit` of every key in
-    /// `registrations` is set (set before the key goes in, and cleared only when all are gone).
-    /// A factory whose bit is clear has no registration, so a plain container resolves it
-    /// without looking for one (see `ContainerManager.plainness(for:)`).
+    /// A filter of the registered keys, kept in `flags`: every registered key's `filterBit` is
+    /// set (before the key goes in; cleared only when all are gone), so a clear bit means none.
     var registeredKeys: UInt64 {
         get { flags.load(ordering: .relaxed) & ContainerManager.Flags.registeredKeys }
         nonmutating set { setFlags(ContainerManager.Flags.registeredKeys, to: newValue) }
     }
 
     /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment` to the
-    /// version above them. Every write is under the lock, so this read and the write after it
-    /// see no other.
+    /// version; under the lock, so no other write comes between the load and the store.
     func setFlags(_ mask: UInt64, to value: UInt64, adding increment: UInt64 = 0) {
         let others = flags.load(ordering: .relaxed) & ~mask
         flags.store((others &+ increment) | value, ordering: .releasing)
@@ -217,9 +202,8 @@ extension ContainerManager.State {
                 registrations: registrations, instances: instances.snapshot))
     }
 
-    /// Puts back what the last `push()` saved; what it replaces is dropped. Returns the keys
-    /// whose registrations changed, with the container's type, so that the singletons made from
-    /// what the snapshot replaces go too (after this lock: they live in the singleton realm).
+    /// Puts back what the last `push()` saved, dropping what it replaces. Returns the keys whose
+    /// registrations changed and the container's type, for their singletons to go too.
     mutating func pop() -> (changed: [FactoryKey], containerType: ObjectIdentifier?) {
         guard let snapshot = seldom.snapshots.popLast() else { return ([], nil) }
         let changed = Set(registrations.keys).union(snapshot.registrations.keys).filter {

@@ -1,16 +1,10 @@
 import Atomics
 
 /// One factory on the path of an async resolution, and, through `parent`, the path to it: for
-/// a task what ``ResolutionFrame`` is for a thread.
-///
-/// While the factory's closure runs, the node is the task-local ``current``: so the path and
-/// the graph follow the resolution across `await`s and threads, and child tasks the closure
-/// starts (`async let`, task groups) resolve inside it. Immutable, so child tasks running at
-/// once share it safely; the graph has a lock of its own. A synchronous resolution that starts
-/// inside an async factory's closure joins the node's graph (see `ResolutionFrame.push`).
-///
-/// An unstructured `Task` made inside a factory's closure inherits the task-local too, and so
-/// resolves inside the factory's resolution; `Task.detached` does not.
+/// a task what ``ResolutionFrame`` is for a thread. While the factory's closure runs, the node is
+/// the task-local ``current``, so the path and the graph follow the resolution across `await`s
+/// and into child tasks (and an unstructured `Task`, which inherits task-locals; not
+/// `Task.detached`). Immutable, so concurrent child tasks share it; the graph has its own lock.
 // @unchecked Sendable: every stored property is a `let`; `ResolutionStep` is a value whose
 // parameter box is never changed; `graph` is Sendable.
 @usableFromInline
@@ -18,8 +12,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// The innermost async factory whose closure the current task runs.
     @usableFromInline static var current: AsyncResolution? { binding.get() }
 
-    /// The task-local that holds ``current``: declared without the macro, so that the binding
-    /// can be used from inlinable code.
+    /// The task-local that holds ``current``, without the macro so inlinable code can bind it.
     @usableFromInline static let binding = TaskLocal<AsyncResolution?>(wrappedValue: nil)
 
     /// The child containers whose resolves the current task sends to their parents.
@@ -27,8 +20,7 @@ final class AsyncResolution: @unchecked Sendable {
 
     @usableFromInline let step: ResolutionStep
     #if DEBUG
-        /// The step's scope and manager, for captive-dependency warnings (as a thread's path
-        /// keeps them, `ResolutionFrame.Resolution.owners`).
+        /// The step's scope and manager, for captive-dependency warnings.
         let scope: Scope
         let manager: ContainerManager
     #endif
@@ -40,9 +32,8 @@ final class AsyncResolution: @unchecked Sendable {
     /// The creation this step carries out, for a caching scope: what other tasks may wait for.
     let creation: AsyncCreation?
 
-    /// Enters `step` below `parent` (the current node), stopping the process when the step is
-    /// already on the path (a cycle) or the path is too deep. In debug builds, reports a
-    /// captive dependency, where the step's plan says one may be (`checksCaptive`).
+    /// Enters `step` below `parent` (the current node), stopping the process on a cycle or a
+    /// path too deep; debug builds report a captive dependency where the plan says one may be.
     @usableFromInline
     init(
         _ step: consuming ResolutionStep, scope: borrowing Scope,
@@ -73,8 +64,8 @@ final class AsyncResolution: @unchecked Sendable {
         self.creation = consume creation
     }
 
-    /// Whether any async resolution has started in the process: until then no task-local of
-    /// theirs can be bound, and a synchronous resolve does not read them.
+    /// Whether any async resolution has started: until then a synchronous resolve reads none of
+    /// their task-locals.
     static let isStarted = ManagedAtomic(false)
 
     /// Notes that an async resolution starts, before it binds a task-local.
@@ -94,9 +85,8 @@ final class AsyncResolution: @unchecked Sendable {
         isStarted.load(ordering: .acquiring) && redirected.contains(ObjectIdentifier(manager))
     }
 
-    /// Runs `body` for `parameter` with this node current, and returns what it made; the
-    /// outermost node then ends its graph. Inlinable, so that the caller's specialisation runs
-    /// the closure inside the task-local's binding with no async call between them.
+    /// Runs `body` for `parameter` with this node current; the outermost node then ends its
+    /// graph.
     @inlinable
     nonisolated(nonsending) func make<P, T>(
         _ body: FactoryRegistration<P, T>.Body, _ parameter: P
@@ -136,10 +126,8 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Stops the process if `step` is already on the path ending with `parent`, or that path is
-    /// too deep. Checked at depths 8, 16, 32..., as a thread's path is (`ResolutionFrame.push`):
-    /// a cycle repeats for ever, so one of them finds it, and the message names the first cycle
-    /// on the path, as a check at every depth would. `always` checks at any depth: before
-    /// waiting for a creation, which would never end if it were the waiter's own.
+    /// too deep: at depths 8, 16, 32..., as a thread's path (`ResolutionFrame.enter`), or at any
+    /// depth with `always` (before waiting for a creation that may be the waiter's own).
     @usableFromInline
     static func check(
         _ step: ResolutionStep, below parent: AsyncResolution?, always: Bool = false

@@ -1,6 +1,5 @@
-/// One in-flight creation of a scoped instance that others wait on, as an instance table keeps
-/// it: the "once-cell". A ``Creation`` for a synchronous factory, an ``AsyncCreation`` for an
-/// async one.
+/// An in-flight creation of a scoped instance that others wait on, kept by an instance table:
+/// a ``Creation`` (synchronous) or an ``AsyncCreation``.
 // @unchecked Sendable: immutable here; subclasses say why theirs is safe.
 @usableFromInline
 class PendingCreation: @unchecked Sendable {
@@ -13,28 +12,22 @@ class PendingCreation: @unchecked Sendable {
     /// Readies the creation for a waiter that found it, under the lock of its table.
     func prepareForWaiter() {}
 
-    /// Marks the creation finished and wakes the threads waiting for it, under the lock of the
-    /// table it was made in; returns whether any waited. An async creation's waiters are woken
-    /// by its result instead.
+    /// Marks the creation finished and wakes its waiting threads, under its table's lock;
+    /// returns whether any waited. (An async creation's result wakes its waiters.)
     @usableFromInline
     func markFinished() -> Bool { false }
 }
 
 /// A synchronous creation: made by the thread that runs the factory, and waited for by the
-/// threads that ask for the same instance meanwhile.
-///
-/// Whether it has finished, and its condition (made by the first waiter: nearly no creation
-/// gets one), are read and written under the lock of the instance table it was made in: the
-/// creator marks it finished there as it keeps the instance, also when a reset cancelled it
-/// (see ``InstanceTable/Creations``), and a waiter sleeps on the condition with that lock.
+/// threads that ask for the same instance meanwhile, on a condition the first waiter makes,
+/// with the lock of the creation's table.
 // @unchecked Sendable: `isFinished` and `condition` are read and written only under the lock of
 // the creation's table; `owner`, once the creation is in its table, only under
 // `Creation.waitGraph`.
 @usableFromInline
 final class Creation: PendingCreation, @unchecked Sendable {
-    /// Guards every `owner` and every `ResolutionFrame.waitingOn`: the wait-for graph that lets
-    /// a waiter see that it would wait for itself. Taken only when a creation is waited on,
-    /// never on a cache hit or an uncontended creation.
+    /// Guards every `owner` and `ResolutionFrame.waitingOn`: the wait-for graph in which a
+    /// waiter sees that it would wait for itself. Taken only when a creation is waited on.
     static let waitGraph = Mutex()
 
     private var owner: ResolutionFrame?
@@ -61,8 +54,7 @@ final class Creation: PendingCreation, @unchecked Sendable {
         return condition != nil
     }
 
-    /// Ends the creation for the waiters' cycle checks, after ``markFinished()``: only for one
-    /// that had waiters, since only their waits read it.
+    /// Ends the creation for the waiters' cycle checks, after ``markFinished()`` said any waited.
     @usableFromInline
     func finish() {
         Self.waitGraph.lock()
@@ -71,9 +63,7 @@ final class Creation: PendingCreation, @unchecked Sendable {
     }
 
     /// Blocks until the creating thread has finished, or stops the process when waiting would
-    /// close a circle of threads each waiting for another (a circular dependency split across
-    /// threads, or a thread re-entering its own creation through another container). The
-    /// caller found the creation in `table`.
+    /// close a circle of threads each waiting for another. The caller found it in `table`.
     @usableFromInline
     func wait(by frame: ResolutionFrame, in table: some InstanceOwner) {
         if let circle = enterWait(by: frame) {
@@ -90,9 +80,8 @@ final class Creation: PendingCreation, @unchecked Sendable {
         Self.waitGraph.unlock()
     }
 
-    /// Records that `frame` waits for this creation, or, if waiting would close a circle of
-    /// threads, returns the steps the other threads took from this creation back to one that
-    /// `frame` is making.
+    /// Records that `frame` waits for this creation, or returns the circle's steps from this
+    /// creation back to one that `frame` is making.
     private func enterWait(by frame: ResolutionFrame) -> [ResolutionStep]? {
         Self.waitGraph.lock()
         defer { Self.waitGraph.unlock() }

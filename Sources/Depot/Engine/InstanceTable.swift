@@ -1,14 +1,10 @@
 /// The instances of the caching scopes kept by one owner (a container's manager, or the process
-/// for singletons), and the creations of them in flight.
-///
-/// A value type with mutating methods: it lives inside a `Locked`, so every method runs under
-/// its owner's lock. What a method lets go of (cells, creations) goes to ``dropped``, released
-/// after the lock: an instance's `deinit` may resolve from the same container.
+/// for singletons), and the creations of them in flight. It lives inside a `Locked`; what a
+/// method lets go of goes to ``dropped``, released after the lock (a `deinit` may resolve).
 @usableFromInline
 struct InstanceTable: DropsValues {
-    /// What keeping a created instance did: whether it kept it, whether a thread waited for
-    /// the creation, and whether the table's owner must now be noted in the holders of its
-    /// scope.
+    /// What keeping a created instance did, and whether the owner must now join its scope's
+    /// holders.
     @usableFromInline
     typealias Kept = (isKept: Bool, hadWaiters: Bool, isFirstOfScope: Bool)
 
@@ -27,10 +23,8 @@ struct InstanceTable: DropsValues {
         case busy
     }
 
-    /// What Depot knows of a value it gave a custom scope's storage: which scope, and when it
-    /// was created. A storage's value counts only while this entry is there, so a factory's
-    /// reset or a new registration (which remove the entry) and `timeToLive` reach storages
-    /// that can only forget everything at once.
+    /// A value Depot gave a custom scope's storage, which counts only while this entry is
+    /// there: so a factory's reset, a registration and `timeToLive` reach every storage.
     struct Stored {
         let scope: Scope
         let createdAt: Double
@@ -40,26 +34,22 @@ struct InstanceTable: DropsValues {
     var creations = Creations()
     /// The factories with instances kept per parameter value: only their removal scans.
     var parameterised = Set<FactoryKey>()
-    /// The per-container scopes whose holders note this table's manager (`Scope.track`): for
-    /// the manager's deinit to take it back. Never emptied before: a manager is noted once per
-    /// scope.
+    /// The per-container scopes whose holders note this table's manager (`Scope.track`), once
+    /// each, for the manager's deinit to take it back.
     var tracked = TrackedScopes()
     /// The storages of custom scopes, made on first use, by scope.
     var storages = [ObjectIdentifier: any ScopeStorage]()
     var stored = [InstanceKey: Stored]()
-    /// The teardown of the kept instances that have an `onDispose` closure, by the key of their
-    /// cell or stored entry: what a reset drops goes to ``dropped`` and is disposed after the
-    /// lock; `shutdown()` takes them all.
+    /// The teardown of kept instances with an `onDispose` closure, by key: a reset drops them
+    /// (disposed after the lock); `shutdown()` takes them all.
     var disposals = [InstanceKey: Disposal]()
-    /// How many cells of weak scopes were kept since the last sweep of the gone ones, and at
-    /// how many the next sweep runs (see ``sweepGoneCells()``).
+    /// Weak cells kept since the last ``sweepGoneCells()``, and how many start the next.
     var weakCells = 0
     var nextSweep = InstanceTable.firstSweep
     var dropped: [Any] = []
 
     /// The cell kept for `key`, if it belongs to `scope`, its instance is alive, and it is
-    /// younger than `timeToLive` at `now` (read from the clock before the lock: a clock is
-    /// user code).
+    /// younger than `timeToLive` at `now` (read before the lock: a clock is user code).
     @inline(__always)
     func cell(
         for key: InstanceKey, in scope: Scope, timeToLive: Double? = nil, now: Double = 0
@@ -105,8 +95,6 @@ struct InstanceTable: DropsValues {
 
     /// Ends `creation` and keeps `value` it made, unless a reset or a registration cancelled
     /// the creation meanwhile. Returns whether the value was kept.
-    ///
-    /// Inlinable, so that the cell is made where `Value` is known; the rest is not generic.
     @inlinable
     mutating func finish<Value>(
         _ creation: PendingCreation, key: InstanceKey, value: Value, scope: Scope,
@@ -138,19 +126,7 @@ struct InstanceTable: DropsValues {
         value: @autoclosure () -> Any, isNone: Bool, cell: consuming Cell?, scope: Scope,
         createdAt: Double, disposal: Disposal?
     ) -> Bool {
-        guard creations.end(creation, for: key) else { return false }
-        return keep(
-            key: key, value: value(), isNone: isNone, cell: cell, scope: scope,
-            createdAt: createdAt, disposal: disposal, step: creation.step)
-    }
-
-    /// Keeps `value` (`cell`, unless it is a custom scope's) of a creation that was current.
-    private mutating func keep(
-        key: InstanceKey, value: @autoclosure () -> Any, isNone: Bool, cell: consuming Cell?,
-        scope: Scope, createdAt: Double, disposal: Disposal?,
-        step: @autoclosure () -> ResolutionStep
-    ) -> Bool {
-        if isNone { return false }
+        guard creations.end(creation, for: key), !isNone else { return false }
         // What a replaced cell or stored value had to dispose goes with it; a weak scope
         // disposes nothing.
         let disposal = scope.holdsWeakly ? nil : disposal
@@ -163,7 +139,7 @@ struct InstanceTable: DropsValues {
                 kept = value()
             }
             replaceDisposal(for: key, with: disposal)
-            storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: step()))
+            storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: creation.step))
             stored[key] = Stored(scope: scope, createdAt: createdAt)
             return true
         }

@@ -1,15 +1,11 @@
 /// The state of the resolution running on one thread: the path of factories being resolved
-/// (for cycle checks and trace depth) and the graph scope's instances.
-///
-/// A resolve is synchronous, so it starts and ends on one thread; a thread-local frame is
-/// therefore the resolution's own, and concurrent resolutions on other threads or tasks have
-/// other frames. The graph lives from the outermost resolve's start to its end, unless the
-/// resolution started inside an async factory's closure: then it runs in that async
-/// resolution's graph (`base`), which lives as long as the async one.
-// Only its own thread uses a frame (see `current`), so it needs no lock. What every resolve
-// changes is one struct, `resolution`, changed by `enter` and `leave` in one access each; no
-// access to it calls user code or nests another (what the outermost `leave` lets go of, graph
-// instances whose deinit may resolve again on this thread, is released after the access).
+/// (for cycle checks and trace depth) and the graph scope's instances. A synchronous resolve
+/// starts and ends on one thread, so a thread-local frame is the resolution's own. The graph
+/// lives from the outermost resolve's start to its end, or, for a resolution started inside an
+/// async factory's closure, as long as that async resolution (`base`).
+// Only its own thread uses a frame, so it needs no lock. `enter` and `leave` change
+// `resolution` in one access each, and no access calls user code or nests another (what the
+// outermost `leave` lets go of is released after the access: a deinit may resolve again).
 @usableFromInline
 final class ResolutionFrame {
     /// What the resolution running on this thread keeps.
@@ -20,19 +16,16 @@ final class ResolutionFrame {
             /// The scope and manager of each step on `path`, for captive-dependency warnings.
             var owners: [(scope: Scope, manager: ContainerManager)] = []
         #endif
-        /// The graph the resolution runs in, once something shares it: made when a `Lazy` or
-        /// `Provider` is made, or joined by one made in another resolution.
+        /// The graph the resolution runs in, once a `Lazy` or `Provider` shares it.
         var graph: ResolutionGraph?
-        /// The graph-scoped instances while there is no shared `graph`: this thread's alone,
-        /// so kept without a lock, and moved into the graph when one is made.
+        /// The graph-scoped instances until there is a shared `graph`: this thread's alone.
         var localGraph: [InstanceKey: Any] = [:]
-        /// Whether `graph` was joined, so the resolution that joined it (not the outermost
-        /// resolve) ends its part in it.
+        /// Whether `graph` was joined, so the resolution that joined it ends its part in it.
         var isGraphJoined = false
         /// The trace lines of the resolution, logged when it ends.
         var traced: [TraceLine] = []
-        /// The async resolution whose factory's closure the resolution started in, if any: its
-        /// graph is the one this resolution runs in, and its path goes on below this one's.
+        /// The async resolution whose factory's closure this one started in: its graph and the
+        /// rest of the path.
         var base: AsyncResolution?
 
         /// What the outermost resolve's end lets go of, and the trace lines it logs.
@@ -50,8 +43,8 @@ final class ResolutionFrame {
             path.append(step)
         }
 
-        /// Pops the top step; the outermost one ends the graph: what it returns is released,
-        /// a shared graph left and the trace logged, after this access.
+        /// Pops the top step; the outermost one ends the graph and returns what to release,
+        /// leave and log after this access.
         mutating func pop() -> Ended {
             path.removeLast()
             #if DEBUG
@@ -69,8 +62,7 @@ final class ResolutionFrame {
         }
     }
 
-    /// Kept by a ``Storage`` (see ResolutionFrame+Thread.swift), which the frame's own thread
-    /// alone reads and writes, so that an access to it costs no exclusivity check.
+    /// Kept by a ``Storage`` (ResolutionFrame+Thread.swift), which only this thread reaches.
     private let storage = Storage()
 
     private var resolution: Resolution {
@@ -78,8 +70,8 @@ final class ResolutionFrame {
         _modify { yield &storage.resolution.pointee }
     }
 
-    /// The creation this thread is blocked on, and its path then, for the cycle message of
-    /// another thread; read and written only under `Creation.waitGraph`.
+    /// The creation this thread is blocked on, and its path then, for another thread's cycle
+    /// message; only under `Creation.waitGraph`.
     var waitingOn: Creation?
     var waitingPath: [ResolutionStep] = []
 
@@ -93,8 +85,7 @@ final class ResolutionFrame {
         /// The scope and manager of each factory on the path.
         var ownersOnPath: [(scope: Scope, manager: ContainerManager)] { resolution.owners }
     #endif
-    /// Whether this frame's thread is the main thread: learnt once per thread, for the debug
-    /// builds' isolation check of every resolve of a factory declared on the main actor.
+    /// Whether this is the main thread, for debug builds' check of main-actor factories.
     lazy var isOnMainThread = Self.isMainThread
 
     /// How many factories are being resolved on this thread.
@@ -117,8 +108,7 @@ final class ResolutionFrame {
     }
 
     /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
-    /// the path. In debug builds, also reports a captive dependency, where its plan says one may
-    /// be (`checksCaptive`).
+    /// the path; debug builds report a captive dependency where the plan says one may be.
     @usableFromInline
     func enter(
         _ step: consuming ResolutionStep, scope: Scope, manager: ContainerManager,
@@ -131,8 +121,7 @@ final class ResolutionFrame {
             resolution.owners.append((scope, manager))
         #endif
         let depth = self.depth
-        // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it, and
-        // a resolution as shallow as most are pays nothing for the check.
+        // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it.
         if depth >= Self.firstCycleCheck, depth & (depth - 1) == 0 {
             checkPush(step)
         }
@@ -169,11 +158,9 @@ final class ResolutionFrame {
     }
 }
 
-// The graph scope's instances and the redirections of child containers, as one thread's
-// resolution keeps them.
 extension ResolutionFrame {
-    /// The graph of the running resolution, made now if it has none yet: what a `Lazy` or
-    /// `Provider` made now joins. `nil` outside any resolution.
+    /// The graph of the running resolution (made now if it has none), for a `Lazy` or
+    /// `Provider` to join; `nil` outside any resolution.
     func currentGraph() -> ResolutionGraph? {
         if let graph = resolution.graph { return graph.share() }
         guard depth > 0 else { return AsyncResolution.ambient?.graph.share() }
