@@ -164,6 +164,23 @@ final class CatalogModel {
     @Injected(\ShopContainer.basket) var basket  // from another shared container
 }
 
+struct LedgerReport: Sendable {
+    let ledger: Ledger
+}
+extension Container {
+    var ledgerReport: Factory<LedgerReport> {
+        self { LedgerReport(ledger: try! self.ledger.warmed()) }
+    }
+}
+
+final class CheckoutCoordinator {
+    @InjectedContainer var container: Container
+}
+
+final class BasketScreen {
+    @DynamicInjected(\.basket) var basket
+}
+
 final class Seat {
     @WeakLazyInjected(\.theater) var theater: Theater?
 }
@@ -209,6 +226,39 @@ struct ReferenceSnippets {
         // ["cached": ["basket<Basket>", "catalog<Catalog>"], "singleton": ["journal<Journal>"]]
         #expect(cached["cached"] == ["basket<Basket>", "catalog<Catalog>"])
         #expect(cached["singleton"] == ["journal<Journal>"])
+    }
+
+    @Test func pushAndPopPutBackWhatWasRegistered() {
+        let mock = MockCatalog()
+        Container.shared.catalog.register { mock }
+        #expect(Container.shared.catalog() === mock)
+        Container.shared.catalog.reset()
+        Container.shared.manager.push()
+        Container.shared.catalog.register { MockCatalog() }
+        // ...
+        Container.shared.manager.pop()
+        #expect(Container.shared.catalog() is LiveCatalog)
+    }
+
+    @Test func aClockOfTheTestsOwnAgesInstances() {
+        let container = Container()
+        let now = Locked(0.0)  // any thread-safe box
+        container.manager.clock = ContainerManager.Clock { now.withLock { $0 } }
+        let basket = Factory(container) { Basket() }.cached.timeToLive(60)
+        let first = basket()
+        now.withLock { $0 = 61 }
+        #expect(basket() !== first)
+    }
+
+    @Test func aContextOverrideAppliesInItsContexts() {
+        let container = Container.shared
+        container.catalog.context(.test, .preview) { MockCatalog() }
+        #expect(container.catalog() is MockCatalog)
+    }
+
+    @Test func aWarmedAsyncInstanceReachesASynchronousFactory() async throws {
+        let ledger = try await Container.shared.ledger()
+        #expect(Container.shared.ledgerReport().ledger === ledger)
     }
 
     @Test func theResolutionDepthCanBeRaised() {
@@ -263,7 +313,14 @@ struct ReferenceSnippets {
         }
         #expect(TypedModel().catalog == nil)
         Container.shared.register { LiveCatalog() as any Catalog }
+        let catalog: (any Catalog)? = Container.shared.resolve((any Catalog).self)
+        #expect(catalog is LiveCatalog)
         #expect(TypedModel().catalog is LiveCatalog)
+        #expect(CheckoutCoordinator().container === Container.shared)
+        let screen = BasketScreen()
+        let basket = screen.basket
+        Container.shared.basket.reset()
+        #expect(screen.basket !== basket)
     }
 
     @Test func lazyAndProviderResolveWhenUsed() {

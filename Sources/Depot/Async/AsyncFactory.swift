@@ -34,10 +34,6 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
     /// one that ``ManagedContainer/warmUp(_:)-(KeyPath<Self,AsyncFactory<T>>)`` (or an
     /// earlier resolve) created.
     ///
-    /// ```swift
-    /// var repository: Factory<Repository> { self { Repository(try! self.database.warmed()) } }
-    /// ```
-    ///
     /// - Throws: ``NotWarmedUpError``, naming the factory, when no instance exists yet, its
     ///   creation is still running, or its scope keeps none. It never waits.
     public func warmed() throws(NotWarmedUpError) -> T {

@@ -8,13 +8,6 @@
 
 extension ContainerManager {
     /// A monotonic clock, in seconds, that `timeToLive(_:)` measures ages with.
-    ///
-    /// Tests control time by giving the manager a clock of their own:
-    ///
-    /// ```swift
-    /// let now = Locked(0.0)   // any thread-safe box
-    /// container.manager.clock = ContainerManager.Clock { now.value }
-    /// ```
     public struct Clock: Sendable {
         private let read: @Sendable () -> Double
 

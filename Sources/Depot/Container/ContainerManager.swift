@@ -95,13 +95,6 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     /// Saves registrations, contexts and cached instances, so `pop()` can put them back.
-    ///
-    /// ```swift
-    /// Container.shared.manager.push()
-    /// Container.shared.api.register { MockAPI() }
-    /// // ...
-    /// Container.shared.manager.pop()
-    /// ```
     public func push() {
         state.withLock { $0.push() }
     }

@@ -1,10 +1,4 @@
 /// A container that also registers and resolves factories by type, as Swinject does.
-///
-/// ```swift
-/// extension Container: @retroactive Resolving {}
-/// Container.shared.register { LiveAPI() as API }
-/// let api: API? = Container.shared.resolve(API.self)
-/// ```
 public protocol Resolving: ManagedContainer {}
 
 extension Resolving {

@@ -1,8 +1,4 @@
 /// A situation in which a factory resolves to a different implementation.
-///
-/// ```swift
-/// container.api.context(.test, .preview) { MockAPI() }
-/// ```
 public enum FactoryContextType: Hashable, Sendable {
     /// When the launch or runtime arguments contain this argument.
     case arg(String)

@@ -1,11 +1,5 @@
 /// Resolves a dependency on every access, so it follows registrations and scope resets: a
 /// ``Provider`` as a property wrapper, which joins the graph it was made in.
-///
-/// ```swift
-/// final class Screen {
-///     @DynamicInjected(\.session) var session
-/// }
-/// ```
 @propertyWrapper
 public struct DynamicInjected<T>: Sendable {
     /// The factory resolved on every access.

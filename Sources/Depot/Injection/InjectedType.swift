@@ -24,12 +24,6 @@ public struct InjectedType<T> {
 extension InjectedType: @unchecked Sendable where T: Sendable {}
 
 /// Injects a shared container itself.
-///
-/// ```swift
-/// final class Coordinator {
-///     @InjectedContainer var container: Container
-/// }
-/// ```
 @propertyWrapper
 public struct InjectedContainer<C: SharedContainer>: Sendable {
     /// The container, `C.shared` when the enclosing object was initialised.
