@@ -90,8 +90,7 @@ extension ContainerManager {
     /// What `push()` saves.
     struct Snapshot {
         let registrations: [FactoryKey: ContainerManager.Registration]
-        let instances:
-            (cells: [InstanceKey: InstanceTable.Cell], disposals: [InstanceKey: Disposal])
+        let instances: (cells: InstanceMap<InstanceTable.Cell>, disposals: [InstanceKey: Disposal])
     }
 }
 

@@ -68,6 +68,16 @@ struct InstanceKey: Hashable, Sendable {
         self.parameter = parameter
     }
 
+    /// The hash ``InstanceMap`` mixes: the identity words of the factory and owner, and the
+    /// parameter's own hash.
+    var tableHash: UInt {
+        var hash =
+            factory.nameAddress &* 31 &+ UInt(bitPattern: ObjectIdentifier(factory.valueType))
+        if let owner { hash = hash &* 31 &+ UInt(bitPattern: owner) }
+        if let parameter { hash = hash &* 31 &+ UInt(bitPattern: parameter.value.hashValue) }
+        return hash
+    }
+
     // Hashes only what is there: most keys have neither owner nor parameter.
     @usableFromInline
     func hash(into hasher: inout Hasher) {

@@ -14,8 +14,7 @@ extension InstanceTable {
     /// Forgets the instances (and cancels the creations) that `predicate` selects by key and
     /// scope. Values in custom storages stop counting; the storages keep them until reset.
     mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
-        drop(cells)
-        cells = cells.filter { !predicate($0.key, ObjectIdentifier($0.value.scope)) }
+        drop(cells.remove { predicate($0.key, ObjectIdentifier($0.value.scope)) })
         creations.cancel(where: predicate)
         stored = stored.filter { !predicate($0.key, ObjectIdentifier($0.value.scope)) }
         dropDisposals { key, disposal in predicate(key, disposal.scope) }
@@ -47,12 +46,8 @@ extension InstanceTable {
     /// (`.shared.scopeOnParameters`) keeps at most about twice as many cells as it has live
     /// instances, however many parameters come and go, at a constant cost per creation.
     mutating func sweepGoneCells() {
-        let gone = cells.filter { $0.value.scope.holdsWeakly && $0.value.isGone }
-        for key in gone.keys {
-            cells[key] = nil
-        }
-        drop(gone)
-        weakCells = cells.values.count { $0.scope.holdsWeakly }
+        drop(cells.remove { $0.value.scope.holdsWeakly && $0.value.isGone })
+        weakCells = cells.count { $0.value.scope.holdsWeakly }
         nextSweep = max(Self.firstSweep, weakCells * 2)
     }
 
@@ -83,7 +78,7 @@ extension InstanceTable {
 
     /// The kept instances and their teardown, without the creations in flight: what `push()`
     /// saves. Custom storages belong to the user and cannot be copied.
-    var snapshot: (cells: [InstanceKey: Cell], disposals: [InstanceKey: Disposal]) {
+    var snapshot: (cells: InstanceMap<Cell>, disposals: [InstanceKey: Disposal]) {
         (cells, disposals.filter { cells[$0.key] != nil })
     }
 
@@ -91,7 +86,7 @@ extension InstanceTable {
     /// are emptied, so nothing made after the snapshot outlives `pop()` (what it had to dispose
     /// is disposed). An instance disposed since the snapshot is not brought back.
     mutating func restore(
-        _ snapshot: (cells: [InstanceKey: Cell], disposals: [InstanceKey: Disposal])
+        _ snapshot: (cells: InstanceMap<Cell>, disposals: [InstanceKey: Disposal])
     ) {
         let live = snapshot.disposals.filter { !$0.value.isClaimed }
         dropDisposals { key, disposal in live[key] !== disposal }
@@ -102,7 +97,7 @@ extension InstanceTable {
             cells.removeValue(forKey: key)
         }
         disposals = live
-        parameterised = Set(snapshot.cells.keys.filter { $0.parameter != nil }.map(\.factory))
+        parameterised = Set(snapshot.cells.filter { $0.key.parameter != nil }.map(\.key.factory))
         removeStored()
     }
 }

@@ -1,0 +1,127 @@
+/// A map from instance keys to values: the cells of an instance table. A hash table with open
+/// addressing and linear probing, hashed from the key's identity words (``InstanceKey/tableHash``)
+/// where a `Dictionary` runs SipHash on every lookup, most of the work of a cache hit.
+///
+/// The hash is not seeded per process, as a `Dictionary`'s is; keys are factory declarations,
+/// known when the program is written, and a parameter (which may come from outside input) adds
+/// its own `hashValue`, which is seeded. At most three quarters of the slots are full, so a
+/// lookup ends at an empty slot after a few probes.
+struct InstanceMap<Value>: Sequence {
+    typealias Element = (key: InstanceKey, value: Value)
+
+    /// A power of two of slots, or none.
+    private var slots: [Element?] = []
+    private(set) var count = 0
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The value kept for `key`; setting `nil` removes it.
+    subscript(key: InstanceKey) -> Value? {
+        get { index(of: key).map { slots[$0]!.value } }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// Keeps `value` for `key`; returns the value it replaces, if any.
+    @discardableResult
+    mutating func updateValue(_ value: Value, forKey key: InstanceKey) -> Value? {
+        if let index = index(of: key) {
+            defer { slots[index] = (key, value) }
+            return slots[index]!.value
+        }
+        if (count + 1) * 4 > slots.count * 3 {
+            resize(to: Swift.max(2, slots.count * 2))
+        }
+        var index = start(of: key)
+        while slots[index] != nil {
+            index = next(index)
+        }
+        slots[index] = (key, value)
+        count += 1
+        return nil
+    }
+
+    /// Removes the value kept for `key`; returns it, if any.
+    @discardableResult
+    mutating func removeValue(forKey key: InstanceKey) -> Value? {
+        guard var hole = index(of: key) else { return nil }
+        let removed = slots[hole]!.value
+        slots[hole] = nil
+        count -= 1
+        // Every entry after the hole, up to the next empty slot, stays reachable from its
+        // start: one whose probe passed the hole moves into it, leaving a hole behind.
+        var index = next(hole)
+        while let entry = slots[index] {
+            let mask = slots.count - 1
+            if (index - start(of: entry.key)) & mask >= (index - hole) & mask {
+                slots[hole] = entry
+                slots[index] = nil
+                hole = index
+            }
+            index = next(index)
+        }
+        return removed
+    }
+
+    /// Removes the entries `isRemoved` selects; returns their values.
+    mutating func remove(where isRemoved: (Element) -> Bool) -> [Value] {
+        var removed: [Value] = []
+        var kept = InstanceMap()
+        for entry in self {
+            if isRemoved(entry) {
+                removed.append(entry.value)
+            } else {
+                kept.updateValue(entry.value, forKey: entry.key)
+            }
+        }
+        if !removed.isEmpty {
+            self = kept
+        }
+        return removed
+    }
+
+    mutating func removeAll() {
+        slots = []
+        count = 0
+    }
+
+    func makeIterator() -> IndexingIterator<[Element]> {
+        slots.compactMap { $0 }.makeIterator()
+    }
+
+    private func index(of key: InstanceKey) -> Int? {
+        guard count > 0 else { return nil }
+        var index = start(of: key)
+        while let candidate = slots[index]?.key {
+            if candidate == key { return index }
+            index = next(index)
+        }
+        return nil
+    }
+
+    /// The slot where a probe for `key` starts: the high bits of its hash, mixed.
+    @inline(__always)
+    private func start(of key: InstanceKey) -> Int {
+        let mixed = UInt64(truncatingIfNeeded: key.tableHash) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> (64 - slots.count.trailingZeroBitCount))
+    }
+
+    @inline(__always)
+    private func next(_ index: Int) -> Int {
+        (index + 1) & (slots.count - 1)
+    }
+
+    private mutating func resize(to capacity: Int) {
+        let entries = slots
+        slots = Array(repeating: nil, count: capacity)
+        count = 0
+        for case let entry? in entries {
+            updateValue(entry.value, forKey: entry.key)
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Depot
+import Testing
+
+/// A container's table of kept instances under many keys: it grows, and a key removed from
+/// among others (a factory's reset) leaves every other instance where a lookup finds it.
+@Suite struct ManyInstancesTests {
+    /// Three hundred `.cached` factories in one container, whose keys differ by type alone;
+    /// every third is reset: the others keep their instances, the reset ones make new ones.
+    @Test func resettingSomeOfManyCachedFactoriesKeepsEveryOtherInstance() {
+        var walk = Walk(container: Container())
+        walk.visit(Never.self, depth: 0, .resolve)
+        walk.visit(Never.self, depth: 0, .resetEveryThird)
+        walk.visit(Never.self, depth: 0, .check)
+        #expect(walk.kept.count == Walk.count)
+        #expect(walk.mismatches == 0)
+        // Reset again, the rest this time, and everything resolves afresh once, then hits.
+        walk.visit(Never.self, depth: 0, .resetAll)
+        walk.kept = []
+        walk.visit(Never.self, depth: 0, .resolve)
+        walk.visit(Never.self, depth: 0, .checkAllKept)
+        #expect(walk.mismatches == 0)
+    }
+
+    /// A `.cached` factory kept per parameter holds one instance for each of 2,000 values, all
+    /// found again after the table has grown around them.
+    @Test func thousandsOfParametersEachKeepTheirInstance() {
+        let container = Container()
+        let box = ParameterFactory(container) { (id: Int) in Box(id: id) }.cached
+            .scopeOnParameters
+        let first = (0..<2_000).map { box($0) }
+        #expect((0..<2_000).allSatisfy { box($0) === first[$0] && first[$0].id == $0 })
+        box.reset(.scope)
+        #expect(box(7) !== first[7])
+    }
+}
+
+private final class Box: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+}
+
+/// A type per nesting depth, for a factory key per depth.
+private enum Nested<T> {}
+
+private final class Kept<T>: Sendable {}
+
+extension Container {
+    /// One `.cached` factory per type `T`.
+    fileprivate func kept<T>(_: T.Type) -> Factory<Kept<T>> {
+        self(key: "kept") { Kept<T>() }.cached
+    }
+}
+
+/// Visits the factories `kept(Nested<...<Never>>)` at depths 0 to `count - 1`.
+private struct Walk {
+    static let count = 300
+
+    enum Step {
+        case resolve, resetEveryThird, resetAll, check, checkAllKept
+    }
+
+    let container: Container
+    var kept: [AnyObject] = []
+    var mismatches = 0
+
+    mutating func visit<T>(_: T.Type, depth: Int, _ step: Step) {
+        let factory = container.kept(T.self)
+        switch step {
+        case .resolve:
+            kept.append(factory())
+        case .resetEveryThird:
+            if depth % 3 == 0 { factory.reset() }
+        case .resetAll:
+            factory.reset()
+        case .check:
+            // Depths reset made a new instance; the others found theirs.
+            if (factory() === kept[depth]) == (depth % 3 == 0) { mismatches += 1 }
+            if factory() !== factory() { mismatches += 1 }
+        case .checkAllKept:
+            if factory() !== kept[depth] { mismatches += 1 }
+        }
+        if depth + 1 < Self.count {
+            visit(Nested<T>.self, depth: depth + 1, step)
+        }
+    }
+}
