@@ -85,7 +85,7 @@ extension ContainerManager {
     func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
         let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
         return state.withLock { state in
-            if checksRegistration, state.registrations[key] != nil { return .registered }
+            if checksRegistration, state.isRegistered(key) { return .registered }
             return .found(state.instances.cell(for: instanceKey, in: Scope.cached))
         }
     }
@@ -93,7 +93,7 @@ extension ContainerManager {
     /// Whether anything is registered for `key`: a closure, contexts or modifiers.
     @usableFromInline
     func hasRegistration(for key: FactoryKey) -> Bool {
-        state.withLock { $0.registrations[key] != nil }
+        state.withLock { $0.isRegistered(key) }
     }
 }
 

@@ -4,7 +4,7 @@ extension ContainerManager {
     /// Everything a manager guards with its lock; what a change lets go of is released after
     /// it (``DropsValues``).
     struct State: DropsValues {
-        var registrations = [FactoryKey: ContainerManager.Registration]() {
+        var registrations = HashTable<FactoryKey, ContainerManager.Registration>() {
             didSet {
                 if registrations.isEmpty {
                     registeredKeys = 0
@@ -89,8 +89,9 @@ extension ContainerManager {
 
     /// What `push()` saves.
     struct Snapshot {
-        let registrations: [FactoryKey: ContainerManager.Registration]
-        let instances: (cells: InstanceMap<InstanceTable.Cell>, disposals: [InstanceKey: Disposal])
+        let registrations: HashTable<FactoryKey, ContainerManager.Registration>
+        let instances:
+            (cells: HashTable<InstanceKey, InstanceTable.Cell>, disposals: [InstanceKey: Disposal])
     }
 }
 
@@ -127,6 +128,13 @@ extension ContainerManager.State {
     func setFlags(_ mask: UInt64, to value: UInt64, adding increment: UInt64 = 0) {
         let others = flags.load(ordering: .relaxed) & ~mask
         flags.store((others &+ increment) | value, ordering: .releasing)
+    }
+
+    /// Whether anything is registered for `key`: out of line, so that the plain hit, which asks
+    /// only when the key's filter bit is set, stays small.
+    @inline(never)
+    func isRegistered(_ key: FactoryKey) -> Bool {
+        registrations[key] != nil
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.

@@ -141,7 +141,7 @@ extension ContainerManager.State {
 
     /// What a lifetime scope or child container takes from its container.
     struct Inheritance {
-        let registrations: [FactoryKey: ContainerManager.Registration]
+        let registrations: HashTable<FactoryKey, ContainerManager.Registration>
         let registeredKeys: UInt64
         let parent: (any ManagedContainer)?
         let defaultScope: Scope?

@@ -1,7 +1,7 @@
 /// Identifies a factory within a container: the key the factory was declared with (its
 /// property's name, through `#function`) and the type it makes.
 @usableFromInline
-struct FactoryKey: Hashable, Sendable {
+struct FactoryKey: Hashable, Sendable, TableKey {
     /// The key as declared.
     @usableFromInline let name: StaticString
     /// The type the factory makes.
@@ -44,17 +44,20 @@ struct FactoryKey: Hashable, Sendable {
         return ContainerManager.Flags.firstKeyBit << (mixed >> 59)
     }
 
-    /// One word for both parts: a key is hashed on every lookup of a kept instance.
+    /// Both parts, in one word.
+    @inlinable
+    var tableHash: UInt { nameAddress &* 31 &+ UInt(bitPattern: ObjectIdentifier(valueType)) }
+
     @inlinable
     func hash(into hasher: inout Hasher) {
-        hasher.combine(nameAddress &* 31 &+ UInt(bitPattern: ObjectIdentifier(valueType)))
+        hasher.combine(tableHash)
     }
 }
 
 /// Identifies one cached instance: the factory, whose instances (the container type, for
 /// process-wide scopes) and which parameter.
 @usableFromInline
-struct InstanceKey: Hashable, Sendable {
+struct InstanceKey: Hashable, Sendable, TableKey {
     @usableFromInline let factory: FactoryKey
     @usableFromInline let owner: ObjectIdentifier?
     /// A class reference, so that a key without a parameter is plain data: copying and comparing
@@ -68,11 +71,9 @@ struct InstanceKey: Hashable, Sendable {
         self.parameter = parameter
     }
 
-    /// The hash ``InstanceMap`` mixes: the identity words of the factory and owner, and the
-    /// parameter's own hash.
+    /// The identity words of the factory and owner, and the parameter's own hash.
     var tableHash: UInt {
-        var hash =
-            factory.nameAddress &* 31 &+ UInt(bitPattern: ObjectIdentifier(factory.valueType))
+        var hash = factory.tableHash
         if let owner { hash = hash &* 31 &+ UInt(bitPattern: owner) }
         if let parameter { hash = hash &* 31 &+ UInt(bitPattern: parameter.value.hashValue) }
         return hash

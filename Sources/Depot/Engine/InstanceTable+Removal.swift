@@ -78,7 +78,7 @@ extension InstanceTable {
 
     /// The kept instances and their teardown, without the creations in flight: what `push()`
     /// saves. Custom storages belong to the user and cannot be copied.
-    var snapshot: (cells: InstanceMap<Cell>, disposals: [InstanceKey: Disposal]) {
+    var snapshot: (cells: HashTable<InstanceKey, Cell>, disposals: [InstanceKey: Disposal]) {
         (cells, disposals.filter { cells[$0.key] != nil })
     }
 
@@ -86,7 +86,7 @@ extension InstanceTable {
     /// are emptied, so nothing made after the snapshot outlives `pop()` (what it had to dispose
     /// is disposed). An instance disposed since the snapshot is not brought back.
     mutating func restore(
-        _ snapshot: (cells: InstanceMap<Cell>, disposals: [InstanceKey: Disposal])
+        _ snapshot: (cells: HashTable<InstanceKey, Cell>, disposals: [InstanceKey: Disposal])
     ) {
         let live = snapshot.disposals.filter { !$0.value.isClaimed }
         dropDisposals { key, disposal in live[key] !== disposal }

@@ -30,7 +30,7 @@ struct InstanceTable: DropsValues {
         let createdAt: Double
     }
 
-    var cells = InstanceMap<Cell>()
+    var cells = HashTable<InstanceKey, Cell>()
     var creations = Creations()
     /// The factories with instances kept per parameter value: only their removal scans.
     var parameterised = Set<FactoryKey>()

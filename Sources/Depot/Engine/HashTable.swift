@@ -1,13 +1,20 @@
-/// A map from instance keys to values: the cells of an instance table. A hash table with open
-/// addressing and linear probing, hashed from the key's identity words (``InstanceKey/tableHash``)
-/// where a `Dictionary` runs SipHash on every lookup, most of the work of a cache hit.
+/// A key of a ``HashTable``: equal keys have equal hashes.
+protocol TableKey: Equatable {
+    /// The key's identity words, combined; ``HashTable`` mixes them.
+    var tableHash: UInt { get }
+}
+
+/// The tables Depot looks in on every resolve: a container's registrations and the cells of its
+/// instance table. A hash table with open addressing and linear probing, hashed from the key's
+/// identity words (``TableKey/tableHash``) where a `Dictionary` runs SipHash on every lookup,
+/// which was a fifth of a cache hit's work.
 ///
-/// The hash is not seeded per process, as a `Dictionary`'s is; keys are factory declarations,
+/// The hash is not seeded per process, as a `Dictionary`'s is: keys are factory declarations,
 /// known when the program is written, and a parameter (which may come from outside input) adds
 /// its own `hashValue`, which is seeded. At most three quarters of the slots are full, so a
 /// lookup ends at an empty slot after a few probes.
-struct InstanceMap<Value>: Sequence {
-    typealias Element = (key: InstanceKey, value: Value)
+struct HashTable<Key: TableKey, Value>: Sequence {
+    typealias Element = (key: Key, value: Value)
 
     /// A power of two of slots, or none.
     private var slots: [Element?] = []
@@ -15,8 +22,10 @@ struct InstanceMap<Value>: Sequence {
 
     var isEmpty: Bool { count == 0 }
 
+    var keys: [Key] { map(\.key) }
+
     /// The value kept for `key`; setting `nil` removes it.
-    subscript(key: InstanceKey) -> Value? {
+    subscript(key: Key) -> Value? {
         get { index(of: key).map { slots[$0]!.value } }
         set {
             if let newValue {
@@ -29,7 +38,7 @@ struct InstanceMap<Value>: Sequence {
 
     /// Keeps `value` for `key`; returns the value it replaces, if any.
     @discardableResult
-    mutating func updateValue(_ value: Value, forKey key: InstanceKey) -> Value? {
+    mutating func updateValue(_ value: Value, forKey key: Key) -> Value? {
         if let index = index(of: key) {
             defer { slots[index] = (key, value) }
             return slots[index]!.value
@@ -48,7 +57,7 @@ struct InstanceMap<Value>: Sequence {
 
     /// Removes the value kept for `key`; returns it, if any.
     @discardableResult
-    mutating func removeValue(forKey key: InstanceKey) -> Value? {
+    mutating func removeValue(forKey key: Key) -> Value? {
         guard var hole = index(of: key) else { return nil }
         let removed = slots[hole]!.value
         slots[hole] = nil
@@ -71,7 +80,7 @@ struct InstanceMap<Value>: Sequence {
     /// Removes the entries `isRemoved` selects; returns their values.
     mutating func remove(where isRemoved: (Element) -> Bool) -> [Value] {
         var removed: [Value] = []
-        var kept = InstanceMap()
+        var kept = HashTable()
         for entry in self {
             if isRemoved(entry) {
                 removed.append(entry.value)
@@ -94,7 +103,7 @@ struct InstanceMap<Value>: Sequence {
         slots.compactMap { $0 }.makeIterator()
     }
 
-    private func index(of key: InstanceKey) -> Int? {
+    private func index(of key: Key) -> Int? {
         guard count > 0 else { return nil }
         var index = start(of: key)
         while let candidate = slots[index]?.key {
@@ -106,7 +115,7 @@ struct InstanceMap<Value>: Sequence {
 
     /// The slot where a probe for `key` starts: the high bits of its hash, mixed.
     @inline(__always)
-    private func start(of key: InstanceKey) -> Int {
+    private func start(of key: Key) -> Int {
         let mixed = UInt64(truncatingIfNeeded: key.tableHash) &* 0x9E37_79B9_7F4A_7C15
         return Int(truncatingIfNeeded: mixed >> (64 - slots.count.trailingZeroBitCount))
     }
