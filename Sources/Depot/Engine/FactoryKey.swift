@@ -71,7 +71,8 @@ struct InstanceKey: Hashable, Sendable, TableKey {
         self.parameter = parameter
     }
 
-    /// The identity words of the factory and owner, and the parameter's own hash.
+    /// The identity words of the factory and owner, and the parameter's own hash: only what is
+    /// there, since most keys have neither owner nor parameter.
     var tableHash: UInt {
         var hash = factory.tableHash
         if let owner { hash = hash &* 31 &+ UInt(bitPattern: owner) }
@@ -79,12 +80,9 @@ struct InstanceKey: Hashable, Sendable, TableKey {
         return hash
     }
 
-    // Hashes only what is there: most keys have neither owner nor parameter.
     @usableFromInline
     func hash(into hasher: inout Hasher) {
-        hasher.combine(factory)
-        if let owner { hasher.combine(owner) }
-        if let parameter { hasher.combine(parameter.value) }
+        hasher.combine(tableHash)
     }
 
     @usableFromInline

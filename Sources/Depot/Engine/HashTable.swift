@@ -79,19 +79,7 @@ struct HashTable<Key: TableKey, Value>: Sequence {
 
     /// Removes the entries `isRemoved` selects; returns their values.
     mutating func remove(where isRemoved: (Element) -> Bool) -> [Value] {
-        var removed: [Value] = []
-        var kept = HashTable()
-        for entry in self {
-            if isRemoved(entry) {
-                removed.append(entry.value)
-            } else {
-                kept.updateValue(entry.value, forKey: entry.key)
-            }
-        }
-        if !removed.isEmpty {
-            self = kept
-        }
-        return removed
+        filter(isRemoved).compactMap { removeValue(forKey: $0.key) }
     }
 
     mutating func removeAll() {
