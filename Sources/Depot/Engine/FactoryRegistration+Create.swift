@@ -4,22 +4,23 @@ extension FactoryRegistration {
     /// `plan` was made from the registrations at `version`.
     @inlinable
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt64) -> T {
-        let frame = ResolutionFrame.current
-        frame.enter(
-            step(parameter), scope: plan.scope, manager: manager,
-            checksCaptive: plan.checksCaptive)
-        defer { frame.leave() }
-        var origin = ResolutionOrigin.factory
-        // Kept apart from what a `.unique` resolve does: a factory that resolves itself through
-        // other parameters nests a resolve per level, each taking its frames' stack.
-        let value =
-            plan.scope.placement == .none
-            ? run(parameter, plan: plan, origin: &origin)
-            : kept(parameter, plan: plan, version: version, frame: frame, origin: &origin)
-        if plan.needsFinish || decorator != nil {
-            finish(value, origin: origin, plan: plan, parameter: parameter, entered: true)
+        ResolutionFrame.withCurrent { frame in
+            frame.enter(
+                step(parameter), scope: plan.scope, manager: manager,
+                checksCaptive: plan.checksCaptive)
+            defer { frame.leave() }
+            var origin = ResolutionOrigin.factory
+            // Kept apart from what a `.unique` resolve does: a factory that resolves itself
+            // through other parameters nests a resolve per level, each taking its frames' stack.
+            let value =
+                plan.scope.placement == .none
+                ? run(parameter, plan: plan, origin: &origin)
+                : kept(parameter, plan: plan, version: version, frame: frame, origin: &origin)
+            if plan.needsFinish || decorator != nil {
+                finish(value, origin: origin, plan: plan, parameter: parameter, entered: true)
+            }
+            return value
         }
-        return value
     }
 
     /// The instance a graph or caching scope keeps (made now if it keeps none yet).

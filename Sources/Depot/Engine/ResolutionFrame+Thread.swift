@@ -12,12 +12,25 @@ extension ResolutionFrame {
     /// The frame of the calling thread, made on first use and released when the thread ends.
     @usableFromInline
     static var current: ResolutionFrame {
+        unmanagedCurrent.takeUnretainedValue()
+    }
+
+    /// Runs `body` with the frame of the calling thread, not retained: the thread's key holds
+    /// it until the thread ends, which is after `body` returns. For the resolves that miss,
+    /// which would otherwise retain and release it, two atomic operations, every time.
+    @inlinable
+    static func withCurrent<Result>(_ body: (ResolutionFrame) -> Result) -> Result {
+        unmanagedCurrent._withUnsafeGuaranteedRef(body)
+    }
+
+    @usableFromInline
+    static var unmanagedCurrent: Unmanaged<ResolutionFrame> {
         if let pointer = pthread_getspecific(threadKey) {
             // The key's value holds a retain of the frame until the thread ends.
-            return Unmanaged<ResolutionFrame>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<ResolutionFrame>.fromOpaque(pointer)
         }
-        let frame = ResolutionFrame()
-        let code = pthread_setspecific(threadKey, Unmanaged.passRetained(frame).toOpaque())
+        let frame = Unmanaged.passRetained(ResolutionFrame())
+        let code = pthread_setspecific(threadKey, frame.toOpaque())
         precondition(code == 0, "Depot: pthread_setspecific failed with error \(code)")
         return frame
     }
