@@ -38,11 +38,11 @@ extension FactoryRegistration {
                 factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
             if let kept = frame.graphInstance(for: key) {
                 origin = .cached
-                // The key names `T`.
-                return kept as! T
+                return kept.value(as: T.self)
             }
             let value = run(parameter, plan: plan, origin: &origin)
-            frame.setGraphInstance(value, for: key)
+            frame.setGraphInstance(
+                InstanceTable.StrongCell(value, scope: plan.scope, createdAt: 0), for: key)
             return value
         case .container:
             let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))

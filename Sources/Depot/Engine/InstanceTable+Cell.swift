@@ -27,6 +27,13 @@ extension InstanceTable {
             return object as? T
         }
 
+        /// A ``StrongCell``'s instance as `Any`: for a graph that a `Lazy` or `Provider` shares
+        /// (see `ResolutionFrame.currentGraph()`), which keeps instances of every type. A
+        /// resolution keeps its graph's instances in strong cells only.
+        var instance: Any {
+            preconditionFailure("Depot: a graph keeps its instances in strong cells")
+        }
+
         /// Whether the instance of a cell of a weak scope is gone.
         final var isGone: Bool {
             unsafeDowncast(self, to: WeakCell.self).object == nil
@@ -43,6 +50,8 @@ extension InstanceTable {
             self.value = value
             super.init(scope: scope, createdAt: createdAt)
         }
+
+        override var instance: Any { value }
     }
 
     /// An instance held weakly: it is gone once nobody else holds it.

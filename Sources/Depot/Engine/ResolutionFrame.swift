@@ -18,8 +18,13 @@ final class ResolutionFrame {
         #endif
         /// The graph the resolution runs in, once a `Lazy` or `Provider` shares it.
         var graph: ResolutionGraph?
-        /// The graph-scoped instances until there is a shared `graph`: this thread's alone.
-        var localGraph: [InstanceKey: Any] = [:]
+        /// The graph-scoped instances until there is a shared `graph`: this thread's alone, in
+        /// cells, which a resolve reads without a cast.
+        var localGraph = Self.emptyGraph
+        /// Room for three at first: a graph scope is for instances that several others share.
+        static var emptyGraph: HashTable<InstanceKey, InstanceTable.Cell> {
+            HashTable(firstCapacity: 4)
+        }
         /// Whether `graph` was joined, so the resolution that joined it ends its part in it.
         var isGraphJoined = false
         /// The trace lines of the resolution, logged when it ends.
@@ -31,7 +36,9 @@ final class ResolutionFrame {
         /// What the outermost resolve's end lets go of, and the trace lines it logs.
         enum Ended {
             case nothing
-            case outermost(local: [InstanceKey: Any], shared: ResolutionGraph?, traced: [TraceLine])
+            case outermost(
+                local: HashTable<InstanceKey, InstanceTable.Cell>, shared: ResolutionGraph?,
+                traced: [TraceLine])
         }
 
         /// Pushes `step`; the outermost one joins the graph of `ambient`, the async resolution
@@ -56,7 +63,7 @@ final class ResolutionFrame {
                 (base, graph, isGraphJoined) = (nil, nil, false)
             }
             guard graph != nil || !localGraph.isEmpty || !traced.isEmpty else { return .nothing }
-            defer { (localGraph, graph, traced) = ([:], nil, []) }
+            defer { (localGraph, graph, traced) = (Self.emptyGraph, nil, []) }
             return .outermost(
                 local: localGraph, shared: isGraphJoined ? nil : graph, traced: traced)
         }
@@ -169,7 +176,7 @@ extension ResolutionFrame {
         let local = resolution.localGraph
         if !local.isEmpty {
             made.adopt(local)
-            resolution.localGraph = [:]
+            resolution.localGraph = Resolution.emptyGraph
         }
         resolution.graph = made
         return made
@@ -214,24 +221,24 @@ extension ResolutionFrame {
 
     /// The graph-scoped instance made earlier in this resolution for `key`.
     @usableFromInline
-    func graphInstance(for key: InstanceKey) -> Any? {
+    func graphInstance(for key: InstanceKey) -> GraphInstance? {
         if let graph = resolution.graph {
-            return graph.instance(for: key)
+            return graph.instance(for: key).map(GraphInstance.shared)
         }
         if depth == 0 {
             // Not started yet: inside an async factory's closure, its graph is the one.
-            return AsyncResolution.ambient?.graph.instance(for: key)
+            return AsyncResolution.ambient?.graph.instance(for: key).map(GraphInstance.shared)
         }
-        return resolution.localGraph[key]
+        return resolution.localGraph[key].map(GraphInstance.local)
     }
 
-    /// Keeps `instance` for the rest of this resolution.
+    /// Keeps the instance in `cell` for the rest of this resolution.
     @usableFromInline
-    func setGraphInstance(_ instance: Any, for key: InstanceKey) {
+    func setGraphInstance(_ cell: InstanceTable.Cell, for key: InstanceKey) {
         if let graph = resolution.graph {
-            graph.setInstance(instance, for: key)
+            graph.setInstance(cell.instance, for: key)
         } else if depth > 0 {
-            resolution.localGraph[key] = instance
+            resolution.localGraph[key] = cell
         }
     }
 }

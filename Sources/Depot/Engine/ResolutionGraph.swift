@@ -7,6 +7,25 @@ enum GraphLookup {
     case create
 }
 
+/// A graph-scoped instance made earlier in a synchronous resolution.
+@usableFromInline
+enum GraphInstance {
+    /// In the resolving thread's own cells (`ResolutionFrame`): a cell of the key's `T`.
+    case local(InstanceTable.Cell)
+    /// In a graph shared with a `Lazy`, a `Provider` or an async resolution: a `T`.
+    case shared(Any)
+
+    /// The instance, of the type `T` its key names.
+    @inlinable
+    @inline(__always)
+    func value<T>(as type: T.Type) -> T {
+        switch self {
+        case .local(let cell): cell.value(as: T.self, isWeak: false)!
+        case .shared(let instance): instance as! T
+        }
+    }
+}
+
 /// The graph-scoped instances of one resolution graph: the outermost resolve on a thread and
 /// every resolve nested inside it, and later the resolves of the `Lazy`s and `Provider`s made
 /// during it, which join the graph. Made when the first `Lazy` or `Provider` is: until then the
@@ -129,10 +148,10 @@ final class ResolutionGraph: Sendable {
 
     /// Keeps `instances`, which the resolution that made this graph kept before anything
     /// shared it, strongly.
-    func adopt(_ instances: [InstanceKey: Any]) {
+    func adopt(_ instances: HashTable<InstanceKey, InstanceTable.Cell>) {
         state.withLock { state in
-            for (key, instance) in instances {
-                state.keep(instance, for: key)
+            for (key, cell) in instances {
+                state.keep(cell.instance, for: key)
             }
         }
     }
