@@ -19,13 +19,12 @@ struct HashTable<Key: TableKey, Value>: Sequence {
     /// A power of two of slots, or none.
     private var slots: [Element?] = []
     private(set) var count = 0
-    /// The slots of the first storage, a power of two: each storage is an allocation, and each
-    /// slot costs its copy and destruction, so a table that usually keeps a few entries starts
-    /// with room for them.
-    private let firstCapacity: Int
-
-    init(firstCapacity: Int = 2) {
-        self.firstCapacity = firstCapacity
+    /// An empty table: with storage for `capacity` slots (a power of two, or none) allocated
+    /// now, for a table that keeps a few entries at once, as each growth allocates again.
+    init(capacity: Int = 0) {
+        if capacity > 0 {
+            slots = Array(repeating: nil, count: capacity)
+        }
     }
 
     var isEmpty: Bool { count == 0 }
@@ -52,7 +51,7 @@ struct HashTable<Key: TableKey, Value>: Sequence {
             return slots[index]!.value
         }
         if (count + 1) * 4 > slots.count * 3 {
-            resize(to: Swift.max(firstCapacity, slots.count * 2))
+            resize(to: Swift.max(2, slots.count * 2))
         }
         var index = start(of: key)
         while slots[index] != nil {

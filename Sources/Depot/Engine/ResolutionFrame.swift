@@ -21,9 +21,9 @@ final class ResolutionFrame {
         /// The graph-scoped instances until there is a shared `graph`: this thread's alone, in
         /// cells, which a resolve reads without a cast.
         var localGraph = Self.emptyGraph
-        /// Room for three at first: a graph scope is for instances that several others share.
+        /// Room for three: a graph scope is for instances that several others share.
         static var emptyGraph: HashTable<InstanceKey, InstanceTable.Cell> {
-            HashTable(firstCapacity: 4)
+            HashTable(capacity: 4)
         }
         /// Whether `graph` was joined, so the resolution that joined it ends its part in it.
         var isGraphJoined = false
@@ -63,7 +63,10 @@ final class ResolutionFrame {
                 (base, graph, isGraphJoined) = (nil, nil, false)
             }
             guard graph != nil || !localGraph.isEmpty || !traced.isEmpty else { return .nothing }
-            defer { (localGraph, graph, traced) = (Self.emptyGraph, nil, []) }
+            defer {
+                (graph, traced) = (nil, [])
+                if !localGraph.isEmpty { localGraph = Self.emptyGraph }
+            }
             return .outermost(
                 local: localGraph, shared: isGraphJoined ? nil : graph, traced: traced)
         }
