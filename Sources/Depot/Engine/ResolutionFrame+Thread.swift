@@ -23,6 +23,7 @@ extension ResolutionFrame {
         unmanagedCurrent._withUnsafeGuaranteedRef(body)
     }
 
+    /// The frame of the calling thread, as ``current`` makes it, not retained.
     @usableFromInline
     static var unmanagedCurrent: Unmanaged<ResolutionFrame> {
         if let pointer = pthread_getspecific(threadKey) {
