@@ -4,8 +4,8 @@ protocol TableKey: Equatable {
     var tableHash: UInt { get }
 }
 
-/// The tables Depot looks in on every resolve: a container's registrations and the cells of its
-/// instance table. A hash table with open addressing and linear probing, hashed from the key's
+/// The tables Depot looks in on every resolve: a container's registrations, the cells of its
+/// instance table, and a resolving thread's graph-scoped instances. A hash table with open addressing and linear probing, hashed from the key's
 /// identity words (``TableKey/tableHash``) where a `Dictionary` runs SipHash on every lookup,
 /// which was a fifth of a cache hit's work.
 ///
@@ -19,6 +19,7 @@ struct HashTable<Key: TableKey, Value>: Sequence {
     /// A power of two of slots, or none.
     private var slots: [Element?] = []
     private(set) var count = 0
+
     /// An empty table: with storage for `capacity` slots (a power of two, or none) allocated
     /// now, for a table that keeps a few entries at once, as each growth allocates again.
     init(capacity: Int = 0) {

@@ -27,8 +27,8 @@
 // a release of each reference in the value) around the resolve of a factory made by `init`
 // (`self { Service() }` with no modifier, FactoryKit's default): a fifth of that resolve. What
 // it changes: a container whose only owner is a `Factory` value in a local variable can go
-// after that value's last use instead of at the end of the scope, as any object can whose
-// owner is not kept with `withExtendedLifetime`.
+// (and dispose what it cached) after that value's last use instead of at the end of the scope,
+// as any object can whose owner is not kept with `withExtendedLifetime`.
 @_eagerMove
 public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// An async factory's closure: it runs on the executor of whoever calls it (the resolving
