@@ -16,7 +16,7 @@ struct Measurement {
     let scenario: String
     let subject: String
     /// Which case of the scenario: the registrations present for `scaling` and `register-10k`,
-    /// the threads for `contention-2t`.
+    /// the threads for `request` and `contention-2t`.
     var variant: String?
     /// The median of the rounds' nanoseconds per operation.
     let nsPerOp: Double
@@ -73,8 +73,9 @@ struct Timer {
 final class Run {
     let timer: Timer
     let filter: String?
-    /// How many threads the multi-thread scenarios (`request`) use: `--threads N`, 2 by default.
-    var threads = 2
+    /// The thread counts above one that `request` and `contention-2t` also run at:
+    /// `--threads 2,4,8,16`, two by default.
+    var threads = [2]
     private(set) var measurements: [Measurement] = []
 
     init(settings: Settings, filter: String?) {
@@ -82,9 +83,10 @@ final class Run {
         self.filter = filter
     }
 
-    /// Whether the scenario is selected by the `--filter` argument.
+    /// Whether the scenario is selected by the `--filter` argument: one of its comma-separated
+    /// texts is part of the scenario's name.
     func includes(_ scenario: String) -> Bool {
-        filter.map { scenario.contains($0) } ?? true
+        filter.map { $0.split(separator: ",").contains { scenario.contains($0) } } ?? true
     }
 
     /// Times `body` and records it as `subject` in `scenario`.

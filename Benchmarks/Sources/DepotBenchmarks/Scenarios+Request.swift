@@ -60,13 +60,17 @@ extension Run {
                 }
             ),
             (
-                "Swinject", "a child container per request, RequestScope registered in it",
+                "Swinject",
+                "a child container per request, RequestScope registered in it, synchronized",
                 { n in
                     for _ in 0..<n {
+                        // A child shares its parent's lock and resolution depth: unsynchronized,
+                        // requests on several threads corrupt the depth and Swinject stops with
+                        // "Infinite recursive call" (seen at 16 threads).
                         let child = SwinjectContainer(parent: sharedSwinject)
                         child.register(RequestScope.self) { _ in RequestScope() }
                             .inObjectScope(.container)
-                        blackHole(child.resolve(RequestHandler.self)!)
+                        blackHole(child.synchronize().resolve(RequestHandler.self)!)
                     }
                 }
             ),
@@ -92,11 +96,14 @@ extension Run {
         ]
         for (subject, note, body) in subjects {
             let single = time("request", subject, variant: "1 thread", note: note, body)
-            time(
-                "request", subject, variant: "\(threads) threads", operations: threads,
-                nsPerOp: single
-            ) { n in
-                Self.onThreads(threads, n, body)
+            // As in `contention-2t`: each thread does a count-th of one thread's round.
+            for count in threads {
+                time(
+                    "request", subject, variant: "\(count) threads", operations: count,
+                    nsPerOp: single * Double(count)
+                ) { n in
+                    Self.onThreads(count, n, body)
+                }
             }
         }
     }

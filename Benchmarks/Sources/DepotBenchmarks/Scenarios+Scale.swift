@@ -5,7 +5,7 @@ import Foundation
 import Swinject
 
 /// `scaling`, `register-10k` and `contention-2t`: a hot key among many, overriding among many,
-/// and two threads on one key.
+/// and two threads (or more, with `--threads`) on one key.
 extension Run {
     func scaleScenarios() {
         if includes("scaling") { scaling() }
@@ -76,7 +76,8 @@ extension Run {
         }
     }
 
-    /// Two threads resolving one cached key: nanoseconds per operation of both together.
+    /// Two threads (or each count of `--threads`) resolving one cached key: nanoseconds per
+    /// operation of all together.
     private func contention() {
         let container = Depot.Container()
         _ = container.cachedService()
@@ -107,11 +108,16 @@ extension Run {
         ]
         for (subject, body) in subjects {
             let single = time("contention-2t", subject, variant: "1 thread", body)
-            // Calibrated on one thread: a thread's start would distort calibrating on two.
-            time(
-                "contention-2t", subject, variant: "2 threads", operations: 2, nsPerOp: single
-            ) { n in
-                Self.onThreads(2, n, body)
+            // Calibrated on one thread: a thread's start would distort calibrating on several.
+            // Each thread does a count-th of one thread's round, so that a round lasts no
+            // longer than one thread's when the threads do not scale at all.
+            for count in threads {
+                time(
+                    "contention-2t", subject, variant: "\(count) threads", operations: count,
+                    nsPerOp: single * Double(count)
+                ) { n in
+                    Self.onThreads(count, n, body)
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-// depot-benchmarks [--quick] [--json FILE] [--filter TEXT] [--threads N]
+// depot-benchmarks [--quick] [--json FILE] [--filter TEXT[,TEXT...]] [--threads N[,N...]]
 //
 // Times Depot, Swinject, swift-dependencies and hand-written baselines in one run, and prints
 // each figure as a ratio to its scenario's baseline. Build in release:
@@ -9,16 +9,18 @@ var arguments = CommandLine.arguments.dropFirst()
 var settings = Settings.full
 var jsonPath: String?
 var filter: String?
-var threads = 2
+var threads = [2]
 while let argument = arguments.popFirst() {
     switch argument {
     case "--quick": settings = .quick
     case "--json": jsonPath = arguments.popFirst()
     case "--filter": filter = arguments.popFirst()
-    case "--threads": threads = arguments.popFirst().flatMap { Int($0) } ?? 2
+    case "--threads":
+        threads = arguments.popFirst()?.split(separator: ",").compactMap { Int($0) } ?? [2]
     default:
         print(
-            "usage: depot-benchmarks [--quick] [--json FILE] [--filter TEXT] [--threads N]")
+            "usage: depot-benchmarks [--quick] [--json FILE] [--filter TEXT[,TEXT...]] "
+                + "[--threads N[,N...]]")
         exit(2)
     }
 }
@@ -27,7 +29,7 @@ while let argument = arguments.popFirst() {
 #endif
 
 let run = Run(settings: settings, filter: filter)
-run.threads = max(2, threads)
+run.threads = threads.filter { $0 > 1 }.isEmpty ? [2] : threads.filter { $0 > 1 }
 run.resolveScenarios()
 run.graphScenario()
 run.requestScenario()
