@@ -59,8 +59,7 @@ extension FactoryRegistration {
     ) async throws -> (T, Bool) {
         switch node.graph.lookup(key, owner: owner, parameter: parameterKey, step: node.step) {
         case .kept(let kept):
-            // The key names `T`.
-            return (kept as! T, true)
+            return (kept.value(as: T.self), true)
         case .waitFor(let creation):
             // Another task of the resolution makes it, unless its step is on this path: a
             // cycle, which waiting would never end.
@@ -69,12 +68,12 @@ extension FactoryRegistration {
         case .create:
             do {
                 let value = try await run(parameter, in: node, plan: plan, origin: &origin)
-                node.graph.finish(
-                    key, owner: owner, parameter: parameterKey, instance: value
-                )?.finish(.success(value))
+                let cell = InstanceTable.StrongCell(value, scope: plan.scope, createdAt: 0)
+                node.graph.finish(key, owner: owner, parameter: parameterKey, cell: cell)?
+                    .finish(.success(value))
                 return (value, false)
             } catch {
-                node.graph.finish(key, owner: owner, parameter: parameterKey, instance: nil)?
+                node.graph.finish(key, owner: owner, parameter: parameterKey, cell: nil)?
                     .finish(.failure(error))
                 throw error
             }

@@ -27,9 +27,9 @@ extension InstanceTable {
             return object as? T
         }
 
-        /// A ``StrongCell``'s instance as `Any`: for a graph that a `Lazy` or `Provider` shares
-        /// (see `ResolutionFrame.currentGraph()`), which keeps instances of every type. A
-        /// resolution keeps its graph's instances in strong cells only.
+        /// A ``StrongCell``'s instance as `Any`: for a graph that a `Lazy` or `Provider` shares,
+        /// which keeps weak references to the objects among its instances once its resolutions
+        /// end (see `ResolutionGraph`). A graph keeps its instances in strong cells only.
         var instance: Any {
             preconditionFailure("Depot: a graph keeps its instances in strong cells")
         }

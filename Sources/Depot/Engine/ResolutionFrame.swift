@@ -226,20 +226,20 @@ extension ResolutionFrame {
     @usableFromInline
     func graphInstance(for key: InstanceKey) -> GraphInstance? {
         if let graph = resolution.graph {
-            return graph.instance(for: key).map(GraphInstance.shared)
+            return graph.instance(for: key)
         }
         if depth == 0 {
             // Not started yet: inside an async factory's closure, its graph is the one.
-            return AsyncResolution.ambient?.graph.instance(for: key).map(GraphInstance.shared)
+            return AsyncResolution.ambient?.graph.instance(for: key)
         }
-        return resolution.localGraph[key].map(GraphInstance.local)
+        return resolution.localGraph[key].map(GraphInstance.cell)
     }
 
     /// Keeps the instance in `cell` for the rest of this resolution.
     @usableFromInline
     func setGraphInstance(_ cell: InstanceTable.Cell, for key: InstanceKey) {
         if let graph = resolution.graph {
-            graph.setInstance(cell.instance, for: key)
+            graph.setInstance(cell, for: key)
         } else if depth > 0 {
             resolution.localGraph[key] = cell
         }

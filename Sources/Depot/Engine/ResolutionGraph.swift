@@ -1,27 +1,26 @@
 /// What an async factory found in a graph.
 @usableFromInline
 enum GraphLookup {
-    /// The instance, of the type its key names.
-    case kept(Any)
+    case kept(GraphInstance)
     case waitFor(AsyncCreation)
     case create
 }
 
-/// A graph-scoped instance made earlier in a synchronous resolution.
+/// A graph-scoped instance made earlier in the resolution.
 @usableFromInline
 enum GraphInstance {
-    /// In the resolving thread's own cells (`ResolutionFrame`): a cell of the key's `T`.
-    case local(InstanceTable.Cell)
-    /// In a graph shared with a `Lazy`, a `Provider` or an async resolution: a `T`.
-    case shared(Any)
+    /// Held strongly while the graph's resolutions run: a cell of the key's `T`.
+    case cell(InstanceTable.Cell)
+    /// Held weakly by a shared graph once its resolutions ended, loaded: a `T`.
+    case object(AnyObject)
 
     /// The instance, of the type `T` its key names.
     @inlinable
     @inline(__always)
     func value<T>(as type: T.Type) -> T {
         switch self {
-        case .local(let cell): cell.value(as: T.self, isWeak: false)!
-        case .shared(let instance): instance as! T
+        case .cell(let cell): cell.value(as: T.self, isWeak: false)!
+        case .object(let object): object as! T
         }
     }
 }
@@ -37,25 +36,25 @@ enum GraphInstance {
 @usableFromInline
 final class ResolutionGraph: Sendable {
     private struct State: DropsValues {
-        var instances = [InstanceKey: Entry]()
+        /// The instances made while resolutions run, in strong cells of their keys' types.
+        var instances = HashTable<InstanceKey, InstanceTable.Cell>()
+        /// The objects among them once the resolutions of a shared graph ended.
+        var weakInstances = HashTable<InstanceKey, WeakBox>()
         /// How many outermost resolutions (on any thread) run in the graph now.
         var resolutions = 0
         /// The async factories' creations in flight: child tasks of one resolution may ask for
         /// the same graph-scoped instance at once.
         /// `nil` for a creation nobody waits for yet.
-        var creations = [InstanceKey: AsyncCreation?]()
+        var creations = HashTable<InstanceKey, AsyncCreation?>()
         /// Whether a `Lazy` or `Provider` was made in the graph: only then does it keep weak
         /// references to its instances once its resolutions are over.
         var isShared = false
         /// The instances let go of, released after the lock.
         var dropped: [Any] = []
 
-        func instance(for key: InstanceKey) -> Any? {
-            switch instances[key] {
-            case .strong(let instance): instance
-            case .weak(let box): box.object
-            case nil: nil
-            }
+        func instance(for key: InstanceKey) -> GraphInstance? {
+            if let cell = instances[key] { return .cell(cell) }
+            return weakInstances[key]?.object.map(GraphInstance.object)
         }
 
         mutating func lookup(_ key: InstanceKey, step: ResolutionStep) -> GraphLookup {
@@ -74,48 +73,38 @@ final class ResolutionGraph: Sendable {
             }
         }
 
-        mutating func finish(_ key: InstanceKey, instance: Any?) -> AsyncCreation? {
+        mutating func finish(_ key: InstanceKey, cell: InstanceTable.Cell?) -> AsyncCreation? {
             let creation = creations.removeValue(forKey: key) ?? nil
-            if let instance {
-                keep(instance, for: key)
+            if let cell {
+                keep(cell, for: key)
             }
             return creation
         }
 
-        mutating func keep(_ instance: Any, for key: InstanceKey) {
-            if let replaced = instances.updateValue(.strong(instance), forKey: key) {
+        mutating func keep(_ cell: InstanceTable.Cell, for key: InstanceKey) {
+            if let replaced = instances.updateValue(cell, forKey: key) {
                 drop(replaced)
             }
         }
 
         mutating func leave() {
             resolutions -= 1
-            guard resolutions == 0 else { return }
-            if !instances.isEmpty { drop(instances) }
-            guard isShared else {
-                instances = [:]
-                return
-            }
-            instances = instances.compactMapValues { entry in
-                switch entry {
-                case .strong(let instance):
-                    asObject(instance).map { .weak(WeakBox($0)) }
-                case .weak(let box):
-                    box.object == nil ? nil : entry
-                }
+            guard resolutions == 0, !instances.isEmpty else { return }
+            let ended = instances
+            drop(ended)
+            instances = HashTable()
+            guard isShared else { return }
+            weakInstances.remove { $0.value.object == nil }
+            for (key, cell) in ended {
+                if let object = asObject(cell.instance) { weakInstances[key] = WeakBox(object) }
             }
         }
-    }
-
-    private enum Entry {
-        case strong(Any)
-        case weak(WeakBox)
     }
 
     private let state = Locked(State())
 
     /// The instance kept for `key`, if it is still alive.
-    func instance(for key: InstanceKey) -> Any? {
+    func instance(for key: InstanceKey) -> GraphInstance? {
         state.withLock { $0.instance(for: key) }
     }
 
@@ -131,19 +120,21 @@ final class ResolutionGraph: Sendable {
         return state.withLock { $0.lookup(key, step: step) }
     }
 
-    /// Ends the creation `lookup` asked for, keeping `instance` (`nil`: the factory threw);
-    /// returns the creation other tasks wait for, if any, for the caller to finish.
+    /// Ends the creation `lookup` asked for, keeping the instance in `cell` (`nil`: the factory
+    /// threw); returns the creation other tasks wait for, if any, for the caller to finish.
     @usableFromInline
     func finish(
-        _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?, instance: Any?
+        _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
+        cell: InstanceTable.Cell?
     ) -> AsyncCreation? {
         let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
-        return state.withLock { $0.finish(key, instance: instance) }
+        return state.withLock { $0.finish(key, cell: cell) }
     }
 
-    /// Keeps `instance` for `key`, strongly while a resolution runs in the graph.
-    func setInstance(_ instance: Any, for key: InstanceKey) {
-        state.withLock { $0.keep(instance, for: key) }
+    /// Keeps the instance in `cell` (a strong cell of the key's type) for `key`, strongly while
+    /// a resolution runs in the graph.
+    func setInstance(_ cell: InstanceTable.Cell, for key: InstanceKey) {
+        state.withLock { $0.keep(cell, for: key) }
     }
 
     /// Keeps `instances`, which the resolution that made this graph kept before anything
@@ -151,7 +142,7 @@ final class ResolutionGraph: Sendable {
     func adopt(_ instances: HashTable<InstanceKey, InstanceTable.Cell>) {
         state.withLock { state in
             for (key, cell) in instances {
-                state.keep(cell.instance, for: key)
+                state.keep(cell, for: key)
             }
         }
     }
