@@ -6,9 +6,9 @@ protocol TableKey: Equatable {
 
 /// The tables Depot looks in on every resolve: a container's registrations, the cells of its
 /// instance table, and a resolution's graph-scoped instances (in the thread's frame, or in a
-/// `ResolutionGraph`). A hash table with open addressing and linear probing, hashed from the key's
-/// identity words (``TableKey/tableHash``) where a `Dictionary` runs SipHash on every lookup,
-/// which was a fifth of a cache hit's work.
+/// `ResolutionGraph`). A hash table with open addressing and linear probing, hashed from the
+/// key's identity words (``TableKey/tableHash``) where a `Dictionary` runs SipHash on every
+/// lookup, which was a fifth of a cache hit's work.
 ///
 /// The hash is not seeded per process, as a `Dictionary`'s is: keys are factory declarations,
 /// known when the program is written, and a parameter (which may come from outside input) adds
