@@ -94,7 +94,7 @@ final class ResolutionGraph: Sendable {
             drop(ended)
             instances = HashTable()
             guard isShared else { return }
-            weakInstances.remove { $0.value.object == nil }
+            _ = weakInstances.remove { $0.value.object == nil }
             for (key, cell) in ended {
                 if let object = asObject(cell.instance) { weakInstances[key] = WeakBox(object) }
             }
