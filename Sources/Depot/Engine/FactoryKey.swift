@@ -2,25 +2,29 @@
 /// property's name, through `#function`) and the type it makes.
 @usableFromInline
 struct FactoryKey: Hashable, Sendable, TableKey {
-    /// The key as declared.
-    @usableFromInline let name: StaticString
+    /// What identifies the name: see ``address(of:)``.
+    @usableFromInline let nameAddress: UInt
     /// The type the factory makes.
     @usableFromInline let valueType: Any.Type
+    /// The name's length in UTF-8 code units, to spell the name in messages; `UInt32.max` for a
+    /// `StaticString` held as one scalar (its other form, which Swift 6 does not make of
+    /// literals), whose ``nameAddress`` is the scalar's value. Kept instead of the
+    /// `StaticString`, whose 17 bytes would make every key in every table 8 bytes larger.
+    @usableFromInline let nameLength: UInt32
 
     @inlinable
     init(name: StaticString, type: Any.Type) {
-        self.name = name
+        nameAddress = Self.address(of: name)
         valueType = type
+        nameLength =
+            name.hasPointerRepresentation
+            ? UInt32(truncatingIfNeeded: name.utf8CodeUnitCount) : .max
     }
 
-    /// What identifies the name: see ``address(of:)``.
-    @inlinable
-    var nameAddress: UInt { Self.address(of: name) }
-
     /// What identifies a key's string literal: the address of its characters (every use of one
-    /// factory declaration shares its literal), or a one-character literal's scalar value.
-    // The address is only compared and hashed, never read through: this is the one place Depot
-    // turns a pointer into a number, and it dereferences nothing.
+    /// factory declaration shares its literal), or the value of a literal held as one scalar.
+    // This file is the one place Depot turns a pointer into a number and back: the address is
+    // compared and hashed, and read through only to spell the name (see `literal`).
     @inlinable
     static func address(of name: StaticString) -> UInt {
         name.hasPointerRepresentation
@@ -112,7 +116,17 @@ final class ParameterKey: Sendable {
 
 extension FactoryKey: CustomStringConvertible {
     /// The key as declared: `api`.
-    var literal: String { name.description }
+    var literal: String {
+        guard nameLength != .max else {
+            return Unicode.Scalar(UInt32(truncatingIfNeeded: nameAddress)).map(String.init) ?? ""
+        }
+        // Safe: `nameAddress` is the start of a `StaticString`'s characters, `nameLength` long.
+        // A `StaticString` is made only from a literal, whose characters the compiler puts in
+        // the binary's constant data, where they stay, unchanged, for the life of the process.
+        let characters = UnsafeBufferPointer(
+            start: UnsafePointer<UInt8>(bitPattern: nameAddress), count: Int(nameLength))
+        return String(decoding: characters, as: UTF8.self)
+    }
 
     /// `key<Type>`.
     @usableFromInline var description: String { "\(literal)<\(valueType)>" }

@@ -26,6 +26,13 @@ final class App: @unchecked Sendable {
 }
 
 extension Container {
+    /// Keys of one character, of a character of several bytes, and of both: spelled in messages
+    /// from the address and length a key keeps of its literal.
+    var spelledKeys: Factory<[Cat]> {
+        self {
+            [self(key: "x") { Cat() }(), self(key: "é") { Cat() }(), self(key: "café") { Cat() }()]
+        }
+    }
     var cachedReportOfUnique: Factory<Report> { self { Report(thing: self.uniqueThing()) }.cached }
     var cachedReportOfGraph: Factory<Report> { self { Report(thing: self.graphThing()) }.cached }
     var singletonReportOfShared: Factory<Report> {
@@ -332,6 +339,20 @@ func collectLogs(of container: Container) -> Locked<[String]> {
                   n1 --> n2
 
                 """)
+    }
+
+    @Test func keysAreSpelledAsDeclared() {
+        let container = Container()
+        container.manager.isRecordingDependencies = true
+        _ = container.spelledKeys()
+        #expect(
+            Set(container.manager.dependencyGraph().nodes.map(\.key))
+                == ["spelledKeys", "x", "é", "café"])
+        #expect(
+            Set(container.manager.dependencyGraph().nodes.map(\.description)) == [
+                "Container.spelledKeys<Array<Cat>>", "Container.x<Cat>", "Container.é<Cat>",
+                "Container.café<Cat>",
+            ])
     }
 
     @Test func cacheHitsAreEdgesToo() {
