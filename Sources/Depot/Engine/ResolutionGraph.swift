@@ -96,7 +96,8 @@ final class ResolutionGraph: Sendable {
             guard isShared else { return }
             _ = weakInstances.remove { $0.value.object == nil }
             for (key, cell) in ended {
-                if let object = asObject(cell.instance) { weakInstances[key] = WeakBox(object) }
+                // A value, which cannot be held weakly, also replaces an object kept before.
+                weakInstances[key] = asObject(cell.instance).map(WeakBox.init)
             }
         }
     }
