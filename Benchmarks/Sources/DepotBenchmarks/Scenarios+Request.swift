@@ -48,7 +48,6 @@ extension Run {
                 r.resolve(RequestScope.self)!, r.resolve(UnitOfWork.self)!)
         }.inObjectScope(.transient)
         nonisolated(unsafe) let sharedSwinject = swinject
-        let threads = threads
         // What every request shares in `baseline-shared`, as Depot's singletons are.
         let sharedConfig = AppConfig()
         let sharedClient = AppClient()
@@ -96,14 +95,24 @@ extension Run {
         ]
         for (subject, note, body) in subjects {
             let single = time("request", subject, variant: "1 thread", note: note, body)
-            // As in `contention-2t`: each thread does a count-th of one thread's round.
-            for count in threads {
-                time(
-                    "request", subject, variant: "\(count) threads", operations: count,
-                    nsPerOp: single * Double(count)
-                ) { n in
-                    Self.onThreads(count, n, body)
-                }
+            timeOnThreads("request", subject, single: single, body)
+        }
+    }
+
+    /// Times `body` on each count of `threads`, as the scenario's "N threads" variants. The
+    /// iterations come from `single`, one thread's nanoseconds per operation (a thread's start
+    /// would distort calibrating on several), and each thread does an N-th of one thread's
+    /// round, so that a round lasts no longer than one thread's when the threads do not scale.
+    func timeOnThreads(
+        _ scenario: String, _ subject: String, single: Double,
+        _ body: @escaping @Sendable (Int) -> Void
+    ) {
+        for count in threads {
+            time(
+                scenario, subject, variant: "\(count) threads", operations: count,
+                nsPerOp: single * Double(count)
+            ) { n in
+                Self.onThreads(count, n, body)
             }
         }
     }

@@ -108,17 +108,7 @@ extension Run {
         ]
         for (subject, body) in subjects {
             let single = time("contention-2t", subject, variant: "1 thread", body)
-            // Calibrated on one thread: a thread's start would distort calibrating on several.
-            // Each thread does a count-th of one thread's round, so that a round lasts no
-            // longer than one thread's when the threads do not scale at all.
-            for count in threads {
-                time(
-                    "contention-2t", subject, variant: "\(count) threads", operations: count,
-                    nsPerOp: single * Double(count)
-                ) { n in
-                    Self.onThreads(count, n, body)
-                }
-            }
+            timeOnThreads("contention-2t", subject, single: single, body)
         }
     }
 }

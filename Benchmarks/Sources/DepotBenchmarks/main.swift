@@ -29,7 +29,8 @@ while let argument = arguments.popFirst() {
 #endif
 
 let run = Run(settings: settings, filter: filter)
-run.threads = threads.filter { $0 > 1 }.isEmpty ? [2] : threads.filter { $0 > 1 }
+let counts = threads.filter { $0 > 1 }
+run.threads = counts.isEmpty ? [2] : counts
 run.resolveScenarios()
 run.graphScenario()
 run.requestScenario()
