@@ -2,11 +2,8 @@ import Atomics
 
 // Where a container's singletons live.
 extension ContainerManager {
-    /// Where this container's singletons live: an isolated realm current when the manager was
-    /// made, or else the realm current when it first needed one, bound then under the lock; a
-    /// lifetime scope or child binds its container's as it is made (see
-    /// `becomeLifetimeScope(of:)`). The process's realm, which nearly every container outside
-    /// tests binds, is then read without the lock.
+    /// Where this container's singletons live: the realm current when the manager was made or
+    /// first needed one, bound then for good (a lifetime scope or child binds its container's).
     @usableFromInline
     var realm: SingletonRealm {
         switch flags.load(ordering: .acquiring) & Flags.realm {
@@ -29,8 +26,7 @@ extension ContainerManager {
         /// Set while the container is plain but for its registrations: no observer, parent,
         /// shared caches, default scope or captive check (see `State.updatePlain`).
         @usableFromInline static let plain: UInt64 = 1
-        /// Which realm the manager bound: none yet, the process's, or an isolated one (kept in
-        /// the state's `isolatedRealm`).
+        /// Which realm the manager bound: none yet, the process's, or an isolated one.
         static let realm: UInt64 = 6
         static let processRealm: UInt64 = 2
         static let isolatedRealm: UInt64 = 4
@@ -43,18 +39,14 @@ extension ContainerManager {
         static let versionUnit: UInt64 = 1 << 35
     }
 
-    /// What the look of a plain resolve found: the kept cell, if any, or a registration for
-    /// the factory, which sends its resolve to `prepare`.
+    /// What a plain resolve found: the kept cell, if any, or a registration (then `prepare`).
     @usableFromInline
     enum PlainLookup {
         case found(InstanceTable.Cell?)
         case registered
     }
 
-    /// The cell the singleton realm keeps for the plain `.singleton` factory `key` of a
-    /// container of `containerType`, if any: what `prepare` would find for it in a plain
-    /// container (see ``plainness(for:)``). Takes this manager's lock only to look for a
-    /// registration, when `checksRegistration`.
+    /// The cell the singleton realm keeps for the plain `.singleton` factory `key`, if any.
     @usableFromInline
     func plainSingletonCell(
         for key: FactoryKey, containerType: ObjectIdentifier, checksRegistration: Bool
@@ -66,21 +58,16 @@ extension ContainerManager {
                 in: Scope.Singleton.process))
     }
 
-    /// The cell this container's singleton realm keeps for `key` in `scope`, if any: the
-    /// lookup of a singleton hit, with or without `prepare`.
+    /// The cell this container's singleton realm keeps for `key` in `scope`, if any.
     func singletonCell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
-        // The process's realm, which nearly every container binds, is called as the `let` it
-        // is: through `realm`, a computed property, it would be retained and released.
+        // The process's realm is read as the `let` it is, not retained through `realm`.
         if flags.load(ordering: .acquiring) & Flags.realm == Flags.processRealm {
             return SingletonRealm.process.cell(for: key, in: scope)
         }
         return realm.cell(for: key, in: scope)
     }
 
-    /// The cell this container keeps for the plain `.cached` factory `key`, if any: what
-    /// `prepare` would find for it in a plain container (see ``plainness(for:)``), with one look
-    /// in the table under the lock, and one for a registration first, in the same section,
-    /// when `checksRegistration`.
+    /// The cell this container keeps for the plain `.cached` factory `key`, if any.
     @usableFromInline
     func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
         let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
@@ -98,8 +85,7 @@ extension ContainerManager {
 }
 
 extension ContainerManager.State {
-    /// Binds the manager to `realm` for good: `realm` then reads it, without the lock for the
-    /// process's realm.
+    /// Binds the manager to `realm` for good.
     mutating func bind(_ realm: SingletonRealm) {
         isolatedRealm = realm
         setFlags(

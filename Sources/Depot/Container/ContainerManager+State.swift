@@ -1,8 +1,7 @@
 import Atomics
 
 extension ContainerManager {
-    /// Everything a manager guards with its lock; what a change lets go of is released after
-    /// it (``DropsValues``).
+    /// Everything a manager guards with its lock.
     struct State: DropsValues {
         var registrations = HashTable<FactoryKey, ContainerManager.Registration>() {
             didSet {
@@ -102,11 +101,9 @@ extension ContainerManager.State {
     }
 
     /// Writes whether the container is plain: auto-registered, with no observer, parent, shared
-    /// caches or default scope, and no captive check of a `.unique`, `.graph` or `.cached`
-    /// factory. Then a factory it has not registered, without `Options`, resolves by its
-    /// scope's plain plan, as `prepare` would have it (`FactoryRegistration.plainResolve()`).
-    /// A change to the registrations advances their version in the same write, so no resolve
-    /// reads the new version with the old flag (see `ContainerManager.isCurrent(_:)`).
+    /// caches, default scope or captive check. Then a factory it has not registered resolves by
+    /// its scope's plain plan (`plainResolve()`). A change to the registrations advances their
+    /// version in the same write, so no resolve reads the new version with the old flag.
     private mutating func updatePlain(advancingVersionBy increment: UInt64 = 0) {
         typealias Flags = ContainerManager.Flags
         let isPlain =
@@ -123,15 +120,14 @@ extension ContainerManager.State {
         nonmutating set { setFlags(ContainerManager.Flags.registeredKeys, to: newValue) }
     }
 
-    /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment` to the
-    /// version; under the lock, so no other write comes between the load and the store.
+    /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment`; under the
+    /// lock, so no other write comes between the load and the store.
     func setFlags(_ mask: UInt64, to value: UInt64, adding increment: UInt64 = 0) {
         let others = flags.load(ordering: .relaxed) & ~mask
         flags.store((others &+ increment) | value, ordering: .releasing)
     }
 
-    /// Whether anything is registered for `key`: out of line, so that the plain hit, which asks
-    /// only when the key's filter bit is set, stays small.
+    /// Whether anything is registered for `key`: out of line, so that the plain hit stays small.
     @inline(never)
     func isRegistered(_ key: FactoryKey) -> Bool {
         registrations[key] != nil
@@ -176,8 +172,8 @@ extension ContainerManager.State {
 
 // The changes `reset(options:)`, `push()` and `pop()` make, under the manager's lock.
 extension ContainerManager.State {
-    /// Forgets what `options` says. Returns the manager whose caches this one uses
-    /// (`useScope(from:)`), if they must be emptied too: under their own lock, after this one.
+    /// Forgets what `options` says; returns the manager whose caches this one uses, if they
+    /// must be emptied too, after this lock.
     mutating func reset(_ options: FactoryResetOptions) -> ContainerManager? {
         switch options {
         case .none:
@@ -209,8 +205,8 @@ extension ContainerManager.State {
                 registrations: registrations, instances: instances.snapshot))
     }
 
-    /// Puts back what the last `push()` saved, dropping what it replaces. Returns the keys whose
-    /// registrations changed and the container's type, for their singletons to go too.
+    /// Puts back what the last `push()` saved; returns the keys whose registrations changed,
+    /// for their singletons to go too.
     mutating func pop() -> (changed: [FactoryKey], containerType: ObjectIdentifier?) {
         guard let snapshot = seldom.snapshots.popLast() else { return ([], nil) }
         let changed = Set(registrations.keys).union(snapshot.registrations.keys).filter {

@@ -17,44 +17,34 @@ public final class ContainerManager: @unchecked Sendable {
         state = Locked(State(isolatedRealm: realm, flags: flags))
     }
 
-    /// What resolves read without the lock: whether the container is plain but for its
-    /// registrations (``Flags/plain``, see `State.updatePlain`), which keys may be registered
-    /// (``Flags/registeredKeys``), which realm its singletons live in, once bound
-    /// (``Flags/realm``, see ``realm``), and the version of its registrations
-    /// (``Flags/version``, see ``isCurrent(_:)``). Written only under the lock.
+    /// What resolves read without the lock (see ``Flags``); written only under the lock.
     @usableFromInline let flags: ManagedAtomic<UInt64>
 
-    /// Whether the factory `key`, if it has no settings of its own, resolves now by its scope's
-    /// plain plan, without `prepare` (the container is plain); whether its key's bit is set in
-    /// the filter of registered keys, so that it must first find no registration of its own,
-    /// under the lock; and the version of the registrations that says so: one read.
+    /// In one read: whether the container is plain, whether `key` may be registered (its bit
+    /// is set in the filter), and the version of the registrations.
     @inlinable
     func plainness(for key: FactoryKey)
         -> (isPlain: Bool, checksRegistration: Bool, version: UInt64)
     {
         let word = flags.load(ordering: .acquiring)
-        // The key's bit is worked out only where something is registered.
         let checksRegistration =
             word & Flags.registeredKeys != 0 && word & key.filterBit != 0
         return (word & Flags.plain != 0, checksRegistration, word & Flags.version)
     }
 
-    /// The version of the registrations: it advances with every change to them. A resolve
-    /// reads it before it makes its plan (with the plain flag, in the same read, for a plain
-    /// one), and starts a creation only if it is still current then (see ``isCurrent(_:)``).
+    /// The version of the registrations, which advances with every change to them: a resolve
+    /// reads it before it makes its plan, and starts a creation only if it is still current.
     @usableFromInline
     var version: UInt64 { flags.load(ordering: .acquiring) & Flags.version }
 
-    /// Whether the registrations are still at `version`: read under the lock of the table where
-    /// a creation would start. A plan made from older registrations starts none, so that what a
-    /// closure the change replaced makes is never kept: a change advances the version before it
-    /// removes the factory's instances and creations from the tables, under their locks.
+    /// Whether the registrations are still at `version`, read under the lock of the table where
+    /// a creation would start: a change advances it before it removes the factory's instances
+    /// and creations, so what a replaced closure makes is never kept.
     @usableFromInline
     func isCurrent(_ version: UInt64) -> Bool { self.version == version }
 
     /// The version of the registrations now, if the one for `key` is still `registration`: a
-    /// plan made with it then stands at that version, since a change to another factory's
-    /// registration outdates no plan of this one.
+    /// plan made with it then stands at that version.
     @usableFromInline
     func version(ifStill registration: Registration?, registeredFor key: FactoryKey)
         -> UInt64?
@@ -63,8 +53,7 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     deinit {
-        // The scopes' holders let go of the caches, which outlive this deinit only while a
-        // scope's reset is using them.
+        // The scopes' holders let go of the caches.
         let tracked = state.withLock { $0.instances.tracked }
         tracked.untrack(caches)
     }
@@ -77,8 +66,6 @@ public final class ContainerManager: @unchecked Sendable {
     ///   parent has run it). For a container that uses another's caches (`useScope(from:)`),
     ///   the caches forgotten are those shared ones.
     public func reset(options: FactoryResetOptions = .all) {
-        // What the tables drop (instances, registered closures) is released after the lock
-        // (see `DropsValues`).
         let sharedCaches = state.withLock { $0.reset(options) }
         sharedCaches?.state.withLock { $0.instances.removeAll() }
     }
@@ -124,8 +111,7 @@ public final class ContainerManager: @unchecked Sendable {
         cacheOwner.caches.removeInstances(of: scope)
     }
 
-    /// The manager whose per-container caches this one uses: itself, unless `useScope(from:)`
-    /// gave it another's.
+    /// The manager whose per-container caches this one uses (`useScope(from:)`), or itself.
     var cacheOwner: ContainerManager {
         state.withLock { $0.cacheOwner } ?? self
     }
@@ -135,8 +121,7 @@ public final class ContainerManager: @unchecked Sendable {
         cacheOwner.state.withLock { body(&$0.instances) }
     }
 
-    /// A manager's per-container caches, as scopes reach them for `reset()`: its locked state
-    /// itself, which their holders keep until the manager's deinit takes it back.
+    /// A manager's per-container caches, as scopes' holders keep them for `reset()`.
     typealias Caches = Locked<State>
 
     /// The per-container caches of this manager (see ``Caches``).
@@ -146,8 +131,7 @@ public final class ContainerManager: @unchecked Sendable {
 extension Locked where State == ContainerManager.State {
     /// Forgets the instances of `scope` these caches keep.
     func removeInstances(of scope: Scope) {
-        // A custom storage's removeAll() runs here, by design (see `ScopeStorage`); the cells
-        // dropped are released after the lock.
+        // A custom storage's removeAll() runs here, by design (see `ScopeStorage`).
         withLock { state in
             state.instances.removeInstances(of: scope)
         }

@@ -7,13 +7,8 @@ struct CaptiveOwner {
 }
 
 extension ContainerManager {
-    /// In debug builds, reports `step`, resolved in `scope` by this container, if an owner above
-    /// it keeps it longer than it is meant to live: a captive dependency, reported once per
-    /// (owner, dependency) pair.
-    ///
-    /// - Parameters:
-    ///   - owners: the factories above it, innermost first.
-    ///   - path: their steps, outermost first.
+    /// In debug builds, reports `step`, resolved in `scope` by this container, once per owner,
+    /// if an owner above it (`owners`, innermost first) keeps it longer than it is meant to live.
     func checkCaptive(
         _ step: ResolutionStep, scope: Scope, owners: [CaptiveOwner], path: [ResolutionStep]
     ) {

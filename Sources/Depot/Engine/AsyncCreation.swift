@@ -1,9 +1,6 @@
-/// One in-flight creation by an async factory: the tasks that ask for its instance meanwhile
-/// suspend on it, none of them blocking a thread.
-///
-/// The creation runs in a task of its own (see `asyncInstance`), so cancelling any task that
-/// waits, the one that started it included, never cancels, fails or repeats it: that task
-/// throws `CancellationError` at once, and the others keep waiting.
+/// An async factory's creation in flight, which the tasks that ask for its instance suspend on.
+/// It runs in a task of its own (`asyncInstance`), so a cancelled waiter, the one that started
+/// it included, throws `CancellationError` at once and never cancels, fails or repeats it.
 // @unchecked Sendable: `state` is a `Locked`; the value it keeps is shared by every waiter as a
 // cached instance is shared by every resolve (see `FactoryRegistration`).
 @usableFromInline
@@ -31,8 +28,7 @@ final class AsyncCreation: PendingCreation, @unchecked Sendable {
             return nextWaiter
         }
 
-        /// Keeps `waiter` until the result is there: returns what to resume it with now, if
-        /// anything (the result, or cancellation if it was cancelled before it suspended).
+        /// Keeps `waiter` until the result is there, or returns what to resume it with now.
         mutating func suspend(_ waiter: Waiter, id: Int) -> Result<Any, any Error>? {
             if let result { return result }
             if cancelled.remove(id) != nil { return .failure(CancellationError()) }
@@ -65,8 +61,7 @@ final class AsyncCreation: PendingCreation, @unchecked Sendable {
         }
     }
 
-    /// Suspends until the creation ends and returns its instance or throws its error; throws
-    /// `CancellationError` as soon as the calling task is cancelled. `waiter` is the
+    /// Suspends until the creation ends, or the calling task is cancelled. `waiter` is the
     /// resolution that waits, for the cycle check across tasks.
     @usableFromInline
     func value<T>(for waiter: AsyncResolution?, as type: T.Type) async throws -> T {
@@ -100,9 +95,8 @@ struct Unchecked<Value>: @unchecked Sendable {
     }
 }
 
-/// Which async creations wait for which: lets a task see that the creation it would wait for
-/// waits, through other tasks, for one it is making itself (a circular dependency split across
-/// tasks), and stop with the whole path instead of suspending forever.
+/// Which async creations wait for which: a task that would wait, through other tasks, for a
+/// creation it is making itself stops with the whole path instead of suspending forever.
 enum AsyncWaitGraph {
     /// A task that makes `from` (or a creation nested in it) waits for `to`; `path` is its
     /// path, ending with the step it waits for.
@@ -126,7 +120,7 @@ enum AsyncWaitGraph {
     }
 
     /// Records that `waiter` waits for `creation`, or stops the process if that closes a
-    /// circle. Costs nothing for a waiter that is making nothing.
+    /// circle.
     static func enter(_ waiter: AsyncResolution?, waitingFor creation: AsyncCreation) -> Wait? {
         guard let waiter else { return nil }
         let making = waiter.creations
@@ -145,20 +139,13 @@ enum AsyncWaitGraph {
             return (nil, state.nextID)
         }
         if let circle {
-            let closing = circle.last!
-            let start = path.firstIndex { $0.isSameResolution(as: closing) } ?? 0
-            let names =
-                (path[start...] + circle.dropLast()).map(\.description) + [closing.description]
-            fatalError(
-                "Depot: circular dependency: " + names.joined(separator: " -> ")
-                    + " (across tasks: each waits for another to finish creating)")
+            ResolutionStep.failCircularWait(path: path, circle: circle, across: "tasks")
         }
         return Wait(id: id, from: Array(targets))
     }
 
-    /// The steps other tasks took from `creation` on to one of `targets`, if its creation waits
-    /// for one of them; `nil` if not. The last step is the target's; none when `creation` is
-    /// one of them.
+    /// The steps other tasks took from `creation` to one of `targets` (ending with its step),
+    /// if its creation waits for one of them.
     private static func route(
         from creation: AsyncCreation, to targets: Set<ObjectIdentifier>, in state: State
     ) -> [ResolutionStep]? {

@@ -1,10 +1,9 @@
 import Atomics
 
-/// One factory on the path of an async resolution, and, through `parent`, the path to it: for
-/// a task what ``ResolutionFrame`` is for a thread. While the factory's closure runs, the node is
-/// the task-local ``current``, so the path and the graph follow the resolution across `await`s
-/// and into child tasks (and an unstructured `Task`, which inherits task-locals; not
-/// `Task.detached`). Immutable, so concurrent child tasks share it; the graph has its own lock.
+/// One factory on the path of an async resolution, and through `parent` the path to it: for a
+/// task what ``ResolutionFrame`` is for a thread. The task-local ``current`` while the closure
+/// runs, so the path and graph follow it across `await`s and into child tasks (and a `Task`,
+/// not `Task.detached`). Immutable, so child tasks share it; the graph has its own lock.
 // @unchecked Sendable: every stored property is a `let`; `ResolutionStep` is a value whose
 // parameter box is never changed; `graph` is Sendable.
 @usableFromInline
@@ -32,8 +31,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// The creation this step carries out, for a caching scope: what other tasks may wait for.
     let creation: AsyncCreation?
 
-    /// Enters `step` below `parent` (the current node), stopping the process on a cycle or a
-    /// path too deep; debug builds report a captive dependency where the plan says one may be.
+    /// Enters `step` below `parent`, stopping the process on a cycle or a path too deep.
     @usableFromInline
     init(
         _ step: consuming ResolutionStep, scope: borrowing Scope,
@@ -64,8 +62,7 @@ final class AsyncResolution: @unchecked Sendable {
         self.creation = consume creation
     }
 
-    /// Whether any async resolution has started: until then a synchronous resolve reads none of
-    /// their task-locals.
+    /// Whether any async resolution has started: until then no resolve reads their task-locals.
     static let isStarted = ManagedAtomic(false)
 
     /// Notes that an async resolution starts, before it binds a task-local.
@@ -85,8 +82,7 @@ final class AsyncResolution: @unchecked Sendable {
         isStarted.load(ordering: .acquiring) && redirected.contains(ObjectIdentifier(manager))
     }
 
-    /// Runs `body` for `parameter` with this node current; the outermost node then ends its
-    /// graph.
+    /// Runs `body` for `parameter` with this node current.
     @inlinable
     nonisolated(nonsending) func make<P, T>(
         _ body: FactoryRegistration<P, T>.Body, _ parameter: P
@@ -105,29 +101,16 @@ final class AsyncResolution: @unchecked Sendable {
 
     /// The steps from the outermost resolution to this one.
     var path: [ResolutionStep] {
-        var steps: [ResolutionStep] = []
-        var node: AsyncResolution? = self
-        while let current = node {
-            steps.append(current.step)
-            node = current.parent
-        }
-        return steps.reversed()
+        sequence(first: self, next: \.parent).map(\.step).reversed()
     }
 
     /// The creations on the path: what the current task is making for others to wait for.
     var creations: [AsyncCreation] {
-        var found: [AsyncCreation] = []
-        var node: AsyncResolution? = self
-        while let current = node {
-            if let creation = current.creation { found.append(creation) }
-            node = current.parent
-        }
-        return found
+        sequence(first: self, next: \.parent).compactMap(\.creation)
     }
 
     /// Stops the process if `step` is already on the path ending with `parent`, or that path is
-    /// too deep: at depths 8, 16, 32..., as a thread's path (`ResolutionFrame.enter`), or at any
-    /// depth with `always` (before waiting for a creation that may be the waiter's own).
+    /// too deep: at depths 8, 16, 32..., as a thread's path, or at any depth with `always`.
     @usableFromInline
     static func check(
         _ step: ResolutionStep, below parent: AsyncResolution?, always: Bool = false
@@ -137,14 +120,12 @@ final class AsyncResolution: @unchecked Sendable {
                 || (parent.depth >= ResolutionFrame.firstCycleCheck
                     && parent.depth & (parent.depth - 1) == 0)
         else { return }
-        var node: AsyncResolution? = parent
-        while let current = node {
-            if current.step.manager == step.manager, current.step.key == step.key,
-                current.step.isSameResolution(as: step)
-            {
-                ResolutionStep.failOnFirstCycle(in: parent.path + [step])
-            }
-            node = current.parent
+        let isOnPath = sequence(first: parent, next: \.parent).contains {
+            $0.step.manager == step.manager && $0.step.key == step.key
+                && $0.step.isSameResolution(as: step)
+        }
+        if isOnPath {
+            ResolutionStep.failOnFirstCycle(in: parent.path + [step])
         }
         let limit = ContainerManager.maximumResolutionDepth
         if parent.depth >= limit {
@@ -153,8 +134,7 @@ final class AsyncResolution: @unchecked Sendable {
         }
     }
 
-    /// In debug builds, reports `step`, resolved in `scope` by this node's factory, if this
-    /// node's instance would hold it captive.
+    /// In debug builds, reports `step` if this node's instance would hold it captive.
     func checkCaptive(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
         #if DEBUG
             manager.checkCaptive(step, scope: scope, owners: captiveOwners, path: path)

@@ -1,7 +1,7 @@
 // What `prepare` finds: the plan of one resolution.
 extension ContainerManager {
-    /// What the manager's state says about one resolution: a class, so that what a resolve
-    /// keeps on the stack while the factory runs (and resolves further down) is one reference.
+    /// What the manager's state says about one resolution: a class, so that a resolve keeps one
+    /// reference on the stack while the factory runs.
     @usableFromInline
     final class Plan {
         @usableFromInline let registration: ContainerManager.Registration?
@@ -15,8 +15,7 @@ extension ContainerManager {
         @usableFromInline let decorator: ((Any) -> Void)?
         /// The manager whose per-container caches to use, when `useScope(from:)` set one.
         @usableFromInline let cacheOwner: ContainerManager?
-        /// Whether the resolve is checked for a captive owner (debug builds), as its step is
-        /// entered or its hit found: see `State.checksCaptive(in:)`.
+        /// Whether the resolve is checked for a captive owner (`State.checksCaptive(in:)`).
         @usableFromInline let checksCaptive: Bool
 
         /// Whether a resolved value needs more than returning: decorators, a trace line,
@@ -45,8 +44,7 @@ extension ContainerManager {
     /// What a resolution found.
     @usableFromInline
     enum Prepared {
-        /// The scope keeps an instance: the hit path. `plan` is there only when decorators or
-        /// tracing need it, so a plain hit carries one reference, the cell.
+        /// The scope keeps an instance; `plan` only when decorators or tracing need it.
         case hit(InstanceTable.Cell, isWeak: Bool, plan: Plan?)
         case miss(Plan)
         case needsAutoRegistration

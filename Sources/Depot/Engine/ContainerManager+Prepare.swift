@@ -1,9 +1,6 @@
 extension ContainerManager {
-    /// Reads the registration and settings for a factory and looks for its kept instance: one
-    /// lock and one hash lookup for a per-container hit, a second lock (the shared caches' or
-    /// the singleton realm's) for one kept elsewhere.
-    ///
-    /// Not generic, so a caller in another module runs it without creating type metadata.
+    /// Reads the registration and settings for a factory and looks for its kept instance, in a
+    /// second lock (the shared caches' or the singleton realm's) for one kept elsewhere.
     @usableFromInline
     func prepare(
         _ key: FactoryKey, scope declared: Scope.Declared?, timeToLive: Double?, isOnce: Bool,
@@ -40,16 +37,15 @@ extension ContainerManager.State {
     enum Next {
         /// What the resolve found.
         case done(ContainerManager.Prepared)
-        /// Look for the instance in the caches of `owner`, the manager whose caches this one
-        /// uses, after this lock is let go.
+        /// Look for the instance in the caches of `owner` (`useScope(from:)`) after this lock.
         case lookUpShared(in: ContainerManager, plan: ContainerManager.Plan)
-        /// Look for the instance in the singleton realm, after this lock is let go.
+        /// Look for the instance in the singleton realm after this lock.
         case lookUpSingleton(plan: ContainerManager.Plan)
     }
 
     /// Reads what decides how the factory `key` resolves in the container of `manager`, and
-    /// looks in its own table. Reads only, and calls no user code: a custom scope's storage and
-    /// the clock are left to the creation path, which runs after the lock.
+    /// looks in its own table. Calls no user code: a custom scope's storage and the clock are
+    /// left to the creation path, after the lock.
     func prepare(
         _ key: FactoryKey, declaredScope: Scope?, declaredTimeToLive: Double?, isOnce: Bool,
         parameter: ParameterKey?, containerType: ObjectIdentifier,
@@ -105,9 +101,8 @@ extension ContainerManager.State {
         return .done(.miss(plan()))
     }
 
-    /// Whether a resolve in `scope` may be captive (debug builds), found in a cache or made:
-    /// an instance this lifetime scope keeps, or, when ``ContainerManager/reportsShortLivedCaptives``
-    /// asks, one meant to live shorter than an owner.
+    /// Whether a resolve in `scope` may be captive (debug builds): an instance this lifetime
+    /// scope keeps, or one meant to live shorter than an owner (`reportsShortLivedCaptives`).
     func checksCaptive(in scope: Scope) -> Bool {
         #if DEBUG
             (isLifetimeScope && scope.placement == .container && scope.keepsStrongly)

@@ -1,5 +1,4 @@
-/// An in-flight creation of a scoped instance that others wait on, kept by an instance table:
-/// a ``Creation`` (synchronous) or an ``AsyncCreation``.
+/// A creation in flight that others wait on: a ``Creation`` or an ``AsyncCreation``.
 // @unchecked Sendable: immutable here; subclasses say why theirs is safe.
 @usableFromInline
 class PendingCreation: @unchecked Sendable {
@@ -13,28 +12,26 @@ class PendingCreation: @unchecked Sendable {
     func prepareForWaiter() {}
 
     /// Marks the creation finished and wakes its waiting threads, under its table's lock;
-    /// returns whether any waited. (An async creation's result wakes its waiters.)
+    /// returns whether any waited.
     @usableFromInline
     func markFinished() -> Bool { false }
 }
 
-/// A synchronous creation: made by the thread that runs the factory, and waited for by the
-/// threads that ask for the same instance meanwhile, on a condition the first waiter makes,
-/// with the lock of the creation's table.
+/// A synchronous creation: threads that ask for its instance meanwhile wait on a condition the
+/// first waiter makes, with the lock of the creation's table.
 // @unchecked Sendable: `isFinished` and `condition` are read and written only under the lock of
 // the creation's table; `owner`, once the creation is in its table, only under
 // `Creation.waitGraph`.
 @usableFromInline
 final class Creation: PendingCreation, @unchecked Sendable {
-    /// Guards every `owner` and `ResolutionFrame.waitingOn`: the wait-for graph in which a
-    /// waiter sees that it would wait for itself. Taken only when a creation is waited on.
+    /// Guards every `owner` and `ResolutionFrame.waitingOn`: the wait-for graph, in which a
+    /// waiter sees that it would wait for itself.
     static let waitGraph = Mutex()
 
     private var owner: ResolutionFrame?
     private var isFinished = false
     private var condition: Condition?
 
-    /// Makes the record of a creation of `step` by the thread whose frame is `creator`.
     @usableFromInline
     init(step: ResolutionStep, creator: ResolutionFrame) {
         owner = creator
@@ -63,14 +60,13 @@ final class Creation: PendingCreation, @unchecked Sendable {
     }
 
     /// Blocks until the creating thread has finished, or stops the process when waiting would
-    /// close a circle of threads each waiting for another. The caller found it in `table`.
+    /// close a circle of threads each waiting for another.
     @usableFromInline
     func wait(by frame: ResolutionFrame, in table: some InstanceOwner) {
         if let circle = enterWait(by: frame) {
-            // This thread's own creation, on its path since the step that closes the cycle was
-            // pushed (pushes are checked only at some depths): a cycle of this thread.
+            // This thread's own creation: a cycle of this thread.
             frame.failOnFirstCycle()
-            frame.failCircularWait(continuingWith: circle)
+            ResolutionStep.failCircularWait(path: frame.path, circle: circle, across: "threads")
         }
         // Made by the lookup that found the creation, under the table's lock.
         table.wait(on: condition!) { isFinished }

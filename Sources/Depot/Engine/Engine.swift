@@ -3,38 +3,33 @@
 // takes the same steps with `await`.
 //
 // The invariant: no user code runs while one of Depot's locks is held. Factories, decorators,
-// loggers, clocks and the deinit of whatever Depot lets go of run after unlocking. The
-// documented exceptions are a custom scope's `ScopeStorage` (called under the lock of the table
-// that owns it) and two gates (`Mutex`) that exist to serialise user code: a `Lazy`'s first
-// resolve and `autoRegister()`. It holds by construction: each lock section is a function of a
-// plain state that returns what to do next, and the caller does it after unlocking:
+// loggers, clocks and the deinit of whatever Depot lets go of run after unlocking; the
+// documented exceptions are a custom scope's `ScopeStorage` and two gates (`Mutex`) that exist
+// to serialise user code: a `Lazy`'s first resolve and `autoRegister()`. It holds by
+// construction: each lock section is a function of a plain state that returns what to do next,
+// done after unlocking:
 // - `ContainerManager.State.prepare` returns a hit, a miss with its plan, a delegation to a
 //   parent, or where else to look (the shared caches, the singleton realm);
 // - `InstanceTable.lookup` returns the kept instance, a creation to wait for, or a creation the
 //   caller must carry out; `InstanceTable.finish` keeps what it made;
-// - what a section lets go of goes in the state's `dropped`, released by `Locked.withLock`
-//   after unlocking (`DropsValues`).
+// - what a section lets go of goes in the state's `dropped`, released after unlocking.
 //
 // From that follow the guarantees (the Design article says where each is enforced): a caching
 // scope's instance is made once per container, key and parameter, by the resolve whose lookup
-// recorded the creation, while the others wait (threads) or suspend (tasks); a cycle is a step
-// entered twice on one path (ResolutionFrame, AsyncResolution), or a circle of creations
-// waiting for each other (Creation, AsyncWaitGraph).
+// recorded the creation, while the others wait; a cycle is a step entered twice on one path
+// (ResolutionFrame, AsyncResolution), or a circle of creations waiting for each other.
 //
-// Read without a lock, as swift-atomics' atomics: a manager's flags word (whether it is plain,
-// so that a `.unique`, `.graph`, `.cached` or `.singleton` factory it has not registered skips
-// `prepare`; a filter of its registered keys; its realm; its registrations' version) and
-// `AsyncResolution.isStarted`. The word is written under the manager's lock with every change
-// that decides it. A resolve reads the version before it makes its plan, and a creation starts
-// only while that version is current or the factory's own registration is unchanged, so what a
-// replaced closure makes is never kept.
+// Read without a lock: a manager's flags word (whether it is plain, so that a factory it has
+// not registered skips `prepare`; a filter of its registered keys; its realm; its
+// registrations' version), written under the manager's lock with every change that decides it.
+// A resolve reads the version before it makes its plan, and a creation starts only while that
+// version is current or the factory's own registration is unchanged, so what a replaced closure
+// makes is never kept.
 //
-// Unsafe code is in four files of this folder, each saying why it is safe: Locked.swift,
+// Unsafe code is in four files, each saying why it is safe: Locked.swift,
 // ResolutionFrame+Thread.swift, InstanceTable+Cell.swift and FactoryKey.swift.
 extension FactoryRegistration {
-    /// Resolves the factory's value for `parameter`: all roads lead here. `prepare` reads the
-    /// registration and settings under the manager's lock and looks for a kept instance; a miss
-    /// runs the factory with no lock held (`resolveMiss`).
+    /// Resolves the factory's value for `parameter`: all roads lead here.
     @inlinable
     func resolve(_ parameter: P) -> T {
         #if DEBUG
@@ -68,9 +63,8 @@ extension FactoryRegistration {
         }
     }
 
-    /// Resolves in `parent` what a child container has not registered, as the parent would:
-    /// resolves on the child nested inside go to the parent too, so nothing the child
-    /// registered reaches what the parent keeps.
+    /// Resolves in `parent` what a child container has not registered, with the resolves on the
+    /// child nested inside, so nothing the child registered reaches what the parent keeps.
     @usableFromInline
     func resolve(in parent: any ManagedContainer, _ parameter: P) -> T {
         let frame = ResolutionFrame.current
@@ -93,14 +87,12 @@ extension FactoryRegistration {
     enum PlainResolve {
         /// The instance kept for a `.cached` or `.singleton` factory.
         case hit(T)
-        /// None is kept: resolve with the scope's plain plan, what `prepare` would return, for
-        /// the registrations at `version`.
+        /// None is kept: resolve with the scope's plain plan, at registrations' `version`.
         case miss(ContainerManager.Plan, version: UInt64)
     }
 
     /// How the factory resolves without `prepare`, or `nil` if it must take it: in a plain
-    /// container that has not registered it, with no `Options` and a `.unique`, `.graph`,
-    /// `.cached` or `.singleton` declaration. Shared by the synchronous and async resolves.
+    /// container that has not registered it, with no `Options` and a built-in declared scope.
     @inlinable
     @inline(__always)
     func plainResolve() -> PlainResolve? {
@@ -144,15 +136,14 @@ extension FactoryRegistration {
         cell.value(as: T.self, isWeak: isWeak)
     }
 
-    /// Runs the decorators and traces. A hit (`entered` false) enters the factory's step while
-    /// the decorators run, so that a decorator that resolves its own factory stops as a cycle.
+    /// Runs the decorators and traces. A hit enters the factory's step while they run, so that
+    /// a decorator that resolves its own factory stops as a cycle.
     @inlinable
     @inline(never)
     func finish(
         _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, parameter: P,
         entered: Bool, task: TaskPosition? = nil
     ) {
-        // Looked for only where there is one: the cast and the choice are not free.
         let decorator =
             decorator != nil || plan?.registration?.hasDecorator == true
             ? winningOption(

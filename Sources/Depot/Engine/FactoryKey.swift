@@ -6,10 +6,9 @@ struct FactoryKey: Hashable, Sendable, TableKey {
     @usableFromInline let nameAddress: UInt
     /// The type the factory makes.
     @usableFromInline let valueType: Any.Type
-    /// The name's length in UTF-8 code units, to spell the name in messages; `UInt32.max` for a
-    /// `StaticString` held as one scalar (its other form, which Swift 6 does not make of
-    /// literals), whose ``nameAddress`` is the scalar's value. Kept instead of the
-    /// `StaticString`, whose 17 bytes would make every key in every table 8 bytes larger.
+    /// The name's length in UTF-8 code units, to spell it in messages; `UInt32.max` for a
+    /// `StaticString` held as one scalar, whose ``nameAddress`` is the scalar's value. Kept
+    /// instead of the `StaticString`, whose 17 bytes would pad every key to 32.
     @usableFromInline let nameLength: UInt32
 
     @inlinable
@@ -36,8 +35,7 @@ struct FactoryKey: Hashable, Sendable, TableKey {
         lhs.nameAddress == rhs.nameAddress && lhs.valueType == rhs.valueType
     }
 
-    /// The key's bit in a container's filter of registered keys (see
-    /// `ContainerManager.State.registeredKeys`): one of 32, picked by both parts, mixed.
+    /// The key's bit, one of 32, in a container's filter of registered keys.
     @inlinable
     var filterBit: UInt64 {
         let mixed =
@@ -64,8 +62,7 @@ struct FactoryKey: Hashable, Sendable, TableKey {
 struct InstanceKey: Hashable, Sendable, TableKey {
     @usableFromInline let factory: FactoryKey
     @usableFromInline let owner: ObjectIdentifier?
-    /// A class reference, so that a key without a parameter is plain data: copying and comparing
-    /// it calls no value witness.
+    /// A class reference, so that a key without a parameter is plain data.
     @usableFromInline let parameter: ParameterKey?
 
     @usableFromInline
@@ -75,8 +72,7 @@ struct InstanceKey: Hashable, Sendable, TableKey {
         self.parameter = parameter
     }
 
-    /// The identity words of the factory and owner, and the parameter's own hash: only what is
-    /// there, since most keys have neither owner nor parameter.
+    /// The identity words of the factory and owner, and the parameter's own hash.
     var tableHash: UInt {
         var hash = factory.tableHash
         if let owner { hash = hash &* 31 &+ UInt(bitPattern: owner) }

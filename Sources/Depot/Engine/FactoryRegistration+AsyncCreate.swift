@@ -1,17 +1,12 @@
 extension FactoryRegistration {
-    /// The instance `owner` keeps for `key`, created exactly once however many tasks ask.
-    ///
-    /// The first asker records a creation in the table, under its lock, and starts a task that
-    /// runs the factory and stores what it makes; every asker, the first included, then waits
-    /// for that creation without holding a lock or blocking a thread. So a cancelled asker
-    /// stops waiting at once, and the creation goes on for the others: it is never cancelled,
-    /// failed or repeated by a waiter. An error it throws reaches every waiter and is not kept.
+    /// The instance `owner` keeps for `key`, created exactly once however many tasks ask: the
+    /// first asker records a creation and starts a task that runs the factory; every asker,
+    /// the first included, waits for it (see ``AsyncCreation``). An error reaches every waiter.
     @usableFromInline
     nonisolated(nonsending) func asyncInstance<Owner: InstanceOwner & Sendable>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
         version: UInt64, parent: AsyncResolution?, origin: inout ResolutionOrigin
     ) async throws -> T {
-        // Only a factory with a `timeToLive` reads the clock (as the synchronous creation).
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
         let manager = manager
@@ -38,9 +33,7 @@ extension FactoryRegistration {
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
             case .absent:
-                // The registrations changed after the plan was made (see the synchronous
-                // `instance`): the plan stands if this factory's did not, and otherwise makes a
-                // value for this resolve alone, in a resolution of its own.
+                // As in the synchronous `instance`.
                 if let current = manager.version(
                     ifStill: plan.registration, registeredFor: self.key)
                 {
@@ -82,9 +75,8 @@ extension FactoryRegistration {
         }
     }
 
-    /// Runs `body` in `node` for its creation, which its table records, stores what it makes
-    /// (or forgets the creation, if it throws), and resumes the waiters of its
-    /// ``AsyncCreation``.
+    /// Runs `body` in `node` for its creation, keeps what it makes (or forgets the creation, if
+    /// it throws), and resumes the creation's waiters.
     private func create<Owner: InstanceOwner>(
         node: AsyncResolution, key: InstanceKey, body: Body, parameter: P,
         plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock?
@@ -105,15 +97,13 @@ extension FactoryRegistration {
             disposal: disposal
         ).isKept
         if !isKept {
-            // Handed to those who asked, as a `.unique` instance would be, and not kept: so
-            // not disposed by Depot either.
+            // Not kept, so not disposed by Depot either.
             _ = disposal?.claim()
         }
         creation.finish(.success(value))
     }
 
-    /// The instance a caching scope keeps for this factory now, without creating one: what a
-    /// synchronous factory uses of an async one (see `AsyncFactory.warmed()`).
+    /// The instance a caching scope keeps now, without creating one (`AsyncFactory.warmed()`).
     func keptValue(_ parameter: P) throws(NotWarmedUpError) -> T {
         var isInsideAutoRegistration = false
         while true {
@@ -169,8 +159,7 @@ extension FactoryRegistration {
 }
 
 extension InstanceTable {
-    /// Forgets `creation`, which failed, unless a reset or a registration cancelled it
-    /// meanwhile: the next resolve creates again.
+    /// Forgets `creation`, which failed: the next resolve creates again.
     mutating func abandon(_ creation: PendingCreation, for key: InstanceKey) {
         _ = creations.end(creation, for: key)
     }

@@ -1,13 +1,7 @@
 extension FactoryRegistration {
-    /// Resolves an async factory's value for `parameter`: the same steps as `resolve`, with
-    /// `prepare`, instance tables, scopes and diagnostics; what differs is
-    /// that the closure is awaited, that the path and graph live in the task (see
-    /// ``AsyncResolution``), and that a caching scope's creation runs in a task of its own
-    /// which every asker, the first included, waits for (see `asyncInstance`).
-    ///
-    /// Inlinable, as `resolve` is, so that a plain hit (`plainResolve()`) runs specialised in
-    /// the caller's module and awaits nothing, and a plain miss skips `prepare` as `resolve`
-    /// does.
+    /// Resolves an async factory's value for `parameter`: the same steps as `resolve`, but the
+    /// closure is awaited, the path and graph live in the task (``AsyncResolution``), and a
+    /// caching scope's creation runs in a task of its own (`asyncInstance`).
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
         switch plainResolve() {
@@ -18,8 +12,7 @@ extension FactoryRegistration {
         }
     }
 
-    /// ``resolveAsync(_:)`` where the factory is not resolved plainly: `prepare`, then the hit,
-    /// miss or delegation it returns.
+    /// ``resolveAsync(_:)`` where the factory is not resolved plainly.
     @usableFromInline
     nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {
         var isInsideAutoRegistration = false
@@ -49,9 +42,8 @@ extension FactoryRegistration {
         }
     }
 
-    /// The instance the resolution graph of `node` keeps for this factory of `owner` (and
-    /// `parameterKey`), made by the closure that applies exactly once however many of its
-    /// child tasks ask at once; returns whether it was there already.
+    /// The instance the graph of `node` keeps for this factory, made once however many child
+    /// tasks ask at once; returns whether it was there already.
     @inlinable
     nonisolated(nonsending) func graphInstance(
         owner: ObjectIdentifier, parameterKey: ParameterKey?, node: AsyncResolution,
@@ -61,8 +53,7 @@ extension FactoryRegistration {
         case .kept(let kept):
             return (kept.value(as: T.self), true)
         case .waitFor(let creation):
-            // Another task of the resolution makes it, unless its step is on this path: a
-            // cycle, which waiting would never end.
+            // Another task makes it, unless its step is on this path: a cycle.
             AsyncResolution.check(node.step, below: node.parent, always: true)
             return (try await creation.value(for: node.parent, as: T.self), true)
         case .create:
@@ -80,8 +71,7 @@ extension FactoryRegistration {
         }
     }
 
-    /// Runs in `node` the closure that applies, as `run(_:plan:origin:)` does for a synchronous
-    /// factory. The declared closure is passed from where it is stored, not copied first.
+    /// Runs in `node` the closure that applies, as `run(_:plan:origin:)` does.
     @inlinable
     nonisolated(nonsending) func run(
         _ parameter: P, in node: AsyncResolution, plan: ContainerManager.Plan,
@@ -94,8 +84,7 @@ extension FactoryRegistration {
         return try await node.make(body(for: parameter, plan: plan, origin: &origin), parameter)
     }
 
-    /// Resolves what the hit path does not: registrations, contexts, graph and caching scopes'
-    /// creation. `plan` was made from the registrations at `version`.
+    /// Resolves what the hit path does not; `plan` was made from registrations at `version`.
     @inlinable
     nonisolated(nonsending) func resolveAsyncMiss(
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64

@@ -1,6 +1,5 @@
 extension FactoryRegistration {
-    /// Resolves what the hit path does not: registrations, contexts, promises, graph and
-    /// caching scopes' creation, with the factory's step on the thread's resolution path.
+    /// Resolves what the hit path does not, with the factory's step on the thread's path.
     /// `plan` was made from the registrations at `version`.
     @inlinable
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt64) -> T {
@@ -64,8 +63,8 @@ extension FactoryRegistration {
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
         version: UInt64, frame: ResolutionFrame, origin: inout ResolutionOrigin
     ) -> T {
-        // Only a factory with a `timeToLive` reads the clock: an instance's age matters to no
-        // other (one kept without, and given a `timeToLive` later, counts as old).
+        // Only a factory with a `timeToLive` reads the clock (an instance kept without one
+        // counts as old).
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let manager = manager
         var version = version
@@ -118,8 +117,8 @@ extension FactoryRegistration {
         }
     }
 
-    /// Carries out `creation`, which a lookup in `owner` recorded, and ends it: keeps the
-    /// value, unless a reset cancelled the creation, and wakes the threads waiting for it.
+    /// Carries out `creation`, which a lookup in `owner` recorded, keeps the value (unless a
+    /// reset cancelled the creation), and wakes the threads waiting for it.
     @inlinable
     func create<Owner: InstanceOwner>(
         _ creation: Creation, in owner: Owner, key: InstanceKey, parameter: P,
@@ -136,8 +135,7 @@ extension FactoryRegistration {
             creation.finish()
         }
         if !isKept {
-            // Handed to the caller, as a `.unique` instance would be, and not kept: so not
-            // disposed by Depot either.
+            // Not kept, so not disposed by Depot either.
             _ = disposal?.claim()
         }
         if !isKept, plan.scope.holdsWeakly, !isNone(value), asObject(value) == nil {
@@ -149,8 +147,7 @@ extension FactoryRegistration {
         return value
     }
 
-    /// What a custom scope's storage gave back, which must be the `T` Depot gave it; anything
-    /// else stops the process with what the storage did wrong.
+    /// What a custom scope's storage gave back, which must be the `T` Depot gave it.
     @usableFromInline
     func storedValue(_ stored: Any, plan: ContainerManager.Plan, parameter: P) -> T {
         guard let value = stored as? T else {
@@ -168,8 +165,7 @@ extension FactoryRegistration {
     func run(
         _ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
     ) -> T {
-        // Nothing registered and nothing promised: the declared closure, without the
-        // unspecialised search below.
+        // Nothing registered and nothing promised: the declared closure.
         guard plan.registration != nil || options != nil else {
             origin = .factory
             return body(parameter)
@@ -211,9 +207,8 @@ extension FactoryRegistration {
         return body
     }
 
-    /// The teardown of `value`, just created, if the factory has an `onDispose` closure and
-    /// `plan`'s scope keeps instances strongly (a weak scope does not own them, so it does not
-    /// dispose them: their `deinit` does).
+    /// The teardown of `value`, if the factory has an `onDispose` closure and `plan`'s scope
+    /// keeps instances strongly (a weak scope does not own them).
     @inlinable
     func disposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
         guard options?.disposer != nil else { return nil }

@@ -4,16 +4,11 @@ protocol TableKey: Equatable {
     var tableHash: UInt { get }
 }
 
-/// The tables Depot looks in on every resolve: a container's registrations, the cells of its
-/// instance table, and a resolution's graph-scoped instances (in the thread's frame, or in a
-/// `ResolutionGraph`). A hash table with open addressing and linear probing, hashed from the
-/// key's identity words (``TableKey/tableHash``) where a `Dictionary` runs SipHash on every
-/// lookup, which was a fifth of a cache hit's work.
-///
-/// The hash is not seeded per process, as a `Dictionary`'s is: keys are factory declarations,
-/// known when the program is written, and a parameter (which may come from outside input) adds
-/// its own `hashValue`, which is seeded. At most three quarters of the slots are full, so a
-/// lookup ends at an empty slot after a few probes.
+/// A hash table with open addressing and linear probing, for the tables Depot looks in on every
+/// resolve (registrations, instance cells, graph instances): it hashes the key's identity words
+/// (``TableKey/tableHash``) where a `Dictionary` runs SipHash. Not seeded per process: keys are
+/// factory declarations, and a parameter adds its own, seeded, `hashValue`. At most three
+/// quarters of the slots are full, so a lookup ends at an empty slot after a few probes.
 struct HashTable<Key: TableKey, Value>: Sequence {
     typealias Element = (key: Key, value: Value)
 
@@ -21,8 +16,7 @@ struct HashTable<Key: TableKey, Value>: Sequence {
     private var slots: [Element?] = []
     private(set) var count = 0
 
-    /// An empty table: with storage for `capacity` slots (a power of two, or none) allocated
-    /// now, for a table that keeps a few entries at once, as each growth allocates again.
+    /// An empty table, with `capacity` slots (a power of two, or none) allocated now.
     init(capacity: Int = 0) {
         if capacity > 0 {
             slots = Array(repeating: nil, count: capacity)

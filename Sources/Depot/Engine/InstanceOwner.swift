@@ -2,31 +2,23 @@
 @usableFromInline
 protocol InstanceOwner: AnyObject {
     func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
-    /// ``withInstances(_:)`` for a lookup: not generic, so that its lock's code is specialised
-    /// for the owner's state (the generic one reaches the state's dropped values through its
-    /// witness table, on every creation).
+    /// ``withInstances(_:)`` for a lookup, not generic so that its lock is specialised.
     func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
         -> InstanceTable.Lookup
-    /// The cell kept for `key` in `scope`, if any (see ``InstanceTable/cell(for:in:timeToLive:now:)``):
-    /// the lookup of a hit, not generic for the same reason.
+    /// The cell kept for `key` in `scope`, if any: a hit's lookup.
     func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell?
-    /// ``withInstances(_:)`` for keeping a created instance, not generic for the same reason.
+    /// ``withInstances(_:)`` for keeping a created instance, not generic either.
     func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
         -> InstanceTable.Kept
-    /// Blocks until `isDone` is true, under this owner's lock and its `condition` (see
-    /// `Locked.wait(on:until:)`).
+    /// Blocks until `isDone` is true (see `Locked.wait(on:until:)`).
     func wait(on condition: Condition, until isDone: () -> Bool)
-    /// Notes this owner in the holders of `scope`, so that `scope.reset()`
-    /// reaches the instance it keeps: for the first one of a per-container scope.
+    /// Notes this owner in the holders of `scope`, so that `scope.reset()` reaches it.
     func noteHolding(_ scope: Scope)
 }
 
 extension InstanceOwner {
-    /// Keeps `value`, made by `creation` (see ``InstanceTable/finish(_:key:value:scope:createdAt:disposal:)``),
-    /// and marks the creation finished (``PendingCreation/markFinished()``), under the lock;
-    /// notes this owner in the scope's holders if it is its first instance of a per-container
-    /// scope. Returns whether the value was kept, and whether a thread waited for the
-    /// creation. Shared by the synchronous and async creations.
+    /// Keeps `value`, made by `creation`, and marks the creation finished, under the lock;
+    /// returns whether the value was kept, and whether a thread waited for the creation.
     @inlinable
     func keep<Value>(
         _ value: Value, madeBy creation: PendingCreation, key: InstanceKey,

@@ -13,12 +13,9 @@ extension InstanceTable {
             self.createdAt = createdAt
         }
 
-        /// The instance, of type `T`: `nil` if it is held weakly and gone.
-        ///
-        /// `T` must be the type the cell's key names, and `isWeak` whether the cell's scope
-        /// holds weakly: a table keeps a cell under the key of the factory that made it, whose
-        /// `T` the key holds, and makes a ``WeakCell`` exactly for a weak scope (see
-        /// `InstanceTable.finish`), so the downcasts below always hold.
+        /// The instance, of type `T`: `nil` if it is held weakly and gone. The downcasts hold:
+        /// a cell is kept under the key of the factory that made it, whose `T` the key names,
+        /// and `InstanceTable.finish` makes a ``WeakCell`` exactly for a weak scope.
         @inlinable
         final func value<T>(as type: T.Type, isWeak: Bool) -> T? {
             guard isWeak else { return unsafeDowncast(self, to: StrongCell<T>.self).value }
@@ -27,9 +24,8 @@ extension InstanceTable {
             return object as? T
         }
 
-        /// A ``StrongCell``'s instance as `Any`: for a graph that a `Lazy` or `Provider` shares,
-        /// which keeps weak references to the objects among its instances once its resolutions
-        /// end (see `ResolutionGraph`). A graph keeps its instances in strong cells only.
+        /// A ``StrongCell``'s instance, for a shared graph that keeps it weakly once its
+        /// resolutions end (`ResolutionGraph`), whose cells are all strong.
         var instance: Any {
             preconditionFailure("Depot: a graph keeps its instances in strong cells")
         }

@@ -1,15 +1,8 @@
 extension InstanceTable {
-    /// The creations in flight, by key, with the scope each keeps its instance in.
-    ///
-    /// The lookup that finds no instance starts a creation here, under the table's lock; the
-    /// creator ends it under the same lock as it keeps the instance. A reset cancels creations
-    /// by taking them out: a creator whose creation is no longer the one recorded for its key
-    /// (``end(_:for:)``) does not keep what it made, and still wakes its waiters, whose next
-    /// lookup starts afresh.
-    ///
-    /// A table has one creation in flight at a time nearly always (a request's scope making its
-    /// instances one after another): that one is kept apart, so that it allocates and hashes
-    /// nothing; the others go to a dictionary.
+    /// The creations in flight, by key, with the scope each keeps its instance in. A reset
+    /// cancels creations by taking them out: a creator whose creation is no longer recorded
+    /// (``end(_:for:)``) keeps nothing and still wakes its waiters. The one creation a table
+    /// nearly always has in flight is kept apart, so that it allocates and hashes nothing.
     struct Creations {
         typealias Entry = (key: InstanceKey, creation: PendingCreation, scope: ObjectIdentifier)
 
@@ -21,8 +14,6 @@ extension InstanceTable {
 
         /// The creation in flight for `key`, if any.
         func creation(for key: InstanceKey) -> PendingCreation? {
-            // The creation first: a table nearly always has none in flight, and binding the
-            // whole entry would copy its key.
             if let creation = first?.creation, first?.key == key { return creation }
             return rest.isEmpty ? nil : rest[key]?.creation
         }

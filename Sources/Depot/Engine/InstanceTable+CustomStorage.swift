@@ -1,7 +1,6 @@
 // What an instance table keeps in the storages of custom scopes.
 extension InstanceTable {
-    /// The value a custom scope's storage keeps for `key`, if Depot gave it and it is younger
-    /// than `timeToLive`; a weak box is opened.
+    /// The value a custom scope's storage keeps for `key`, if Depot gave it and it is young.
     mutating func storedValue(
         for key: InstanceKey, in scope: Scope, custom: Scope.CustomStorage, timeToLive: Double?,
         now: Double, step: ResolutionStep

@@ -1,8 +1,6 @@
 extension InstanceTable {
-    /// Keeps `disposal` for the instance kept now for `key`; the one it replaces (a cell
-    /// `timeToLive` found too old) is dropped, and so disposed.
+    /// Keeps `disposal` for the instance kept now for `key`; the one it replaces is disposed.
     mutating func replaceDisposal(for key: InstanceKey, with disposal: Disposal?) {
-        // Nearly every table has none: no hashing then.
         guard disposal != nil || !disposals.isEmpty else { return }
         let replaced =
             disposal.map { disposals.updateValue($0, forKey: key) }
@@ -30,8 +28,7 @@ extension InstanceTable {
         }
     }
 
-    /// Takes out, claimed, the disposals of the instances of `scope` (all scopes for `nil`),
-    /// for the caller to run: what `shutdown()` does before it forgets the instances.
+    /// Takes out, claimed, the disposals of `scope` (all for `nil`), for `shutdown()` to run.
     mutating func takeDisposals(of scope: Scope?) -> [Disposal] {
         guard !disposals.isEmpty else { return [] }
         var taken: [Disposal] = []

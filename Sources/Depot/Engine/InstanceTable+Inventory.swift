@@ -1,8 +1,6 @@
 extension InstanceTable {
-    /// What is kept now, by scope name: the keys of the kept instances. Only the instances
-    /// `owner` selects (the container type, for process-wide tables); weakly held instances
-    /// that are gone are left out. The caller describes the keys after the lock: a parameter's
-    /// description is user code.
+    /// The keys of the live instances `owner` keeps, by scope name; the caller describes them
+    /// after the lock (a parameter's description is user code).
     func inventory(owner: ObjectIdentifier?) -> [String: [InstanceKey]] {
         var inventory: [String: [InstanceKey]] = [:]
         func add(_ key: InstanceKey, scope: Scope) {

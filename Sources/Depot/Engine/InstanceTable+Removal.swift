@@ -1,10 +1,7 @@
 // Forgetting what an instance table keeps: resets, registrations, `pop()`.
 extension InstanceTable {
-    /// Forgets the instances of `scope` (emptying its storage, for a custom scope) and cancels
-    /// their creations.
-    ///
-    /// A custom storage's `removeAll()` is user code that runs under the lock, by design: a
-    /// storage needs no lock of its own (see ``ScopeStorage``).
+    /// Forgets the instances of `scope` and cancels their creations. A custom storage's
+    /// `removeAll()` runs under the lock, by design (see ``ScopeStorage``).
     mutating func removeInstances(of scope: Scope) {
         let id = ObjectIdentifier(scope)
         removeAll { _, scope in scope == id }
@@ -20,15 +17,13 @@ extension InstanceTable {
         dropDisposals { key, disposal in predicate(key, disposal.scope) }
     }
 
-    /// Forgets the instances of one factory (and cancels its creations): without a scan, unless
-    /// the factory keeps instances per parameter.
+    /// Forgets the instances of one factory and cancels its creations.
     mutating func removeInstances(of factory: FactoryKey, owner: ObjectIdentifier?) {
         let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
         if let removed = cells.removeValue(forKey: key) {
             drop(removed)
         }
         creations.cancel(key)
-        // Nearly every table has no custom scope's entries: no hashing then.
         if !stored.isEmpty {
             stored[key] = nil
         }
@@ -41,10 +36,9 @@ extension InstanceTable {
     /// The number of weak cells at which a table first sweeps the gone ones.
     static let firstSweep = 64
 
-    /// Forgets the cells of weak scopes whose instances are gone: run when the number of weak
-    /// cells has doubled since the last sweep, so that a factory kept per parameter
-    /// (`.shared.scopeOnParameters`) keeps at most about twice as many cells as it has live
-    /// instances, however many parameters come and go, at a constant cost per creation.
+    /// Forgets the cells of weak scopes whose instances are gone: run when the weak cells have
+    /// doubled since the last sweep, so a factory kept per parameter keeps at most about twice
+    /// as many cells as live instances, at a constant cost per creation.
     mutating func sweepGoneCells() {
         drop(cells.remove { $0.value.scope.holdsWeakly && $0.value.isGone })
         weakCells = cells.count { $0.value.scope.holdsWeakly }
@@ -76,15 +70,13 @@ extension InstanceTable {
     /// Whether no instance is kept.
     var isEmpty: Bool { cells.isEmpty && stored.isEmpty }
 
-    /// The kept instances and their teardown, without the creations in flight: what `push()`
-    /// saves. Custom storages belong to the user and cannot be copied.
+    /// The kept instances and their teardown: what `push()` saves (not custom storages).
     var snapshot: (cells: HashTable<InstanceKey, Cell>, disposals: [InstanceKey: Disposal]) {
         (cells, disposals.filter { cells[$0.key] != nil })
     }
 
-    /// Puts back what `snapshot` saved; creations in flight are cancelled, and custom storages
-    /// are emptied, so nothing made after the snapshot outlives `pop()` (what it had to dispose
-    /// is disposed). An instance disposed since the snapshot is not brought back.
+    /// Puts back what `snapshot` saved, so nothing made since outlives `pop()`: creations in
+    /// flight are cancelled, custom storages emptied, and what was disposed since stays gone.
     mutating func restore(
         _ snapshot: (cells: HashTable<InstanceKey, Cell>, disposals: [InstanceKey: Disposal])
     ) {

@@ -1,8 +1,7 @@
 // Which scopes' holders note a table's manager, so that the manager's deinit takes it back.
 extension InstanceTable {
-    /// The per-container scopes whose holders note a table's manager. Nearly every manager is
-    /// noted in one scope's alone (`.cached`'s): that one is kept apart, so that noting it
-    /// allocates nothing.
+    /// The per-container scopes whose holders note a table's manager; the first, nearly always
+    /// the only one, is kept apart, so that noting it allocates nothing.
     struct TrackedScopes {
         private var first: Scope?
         private var rest: [Scope] = []
@@ -27,8 +26,7 @@ extension InstanceTable {
         }
     }
 
-    /// Whether the manager of this table must be noted in the holders of `scope` (a
-    /// per-container scope it just kept an instance of): only the first time.
+    /// Whether the manager must be noted in the holders of `scope`: only the first time.
     @usableFromInline
     mutating func needsTracking(in scope: Scope) -> Bool {
         tracked.insert(scope)

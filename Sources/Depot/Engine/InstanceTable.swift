@@ -1,10 +1,8 @@
-/// The instances of the caching scopes kept by one owner (a container's manager, or the process
-/// for singletons), and the creations of them in flight. It lives inside a `Locked`; what a
-/// method lets go of goes to ``dropped``, released after the lock (a `deinit` may resolve).
+/// The instances of the caching scopes one owner keeps (a container's manager, or a singleton
+/// realm), and their creations in flight. What a method lets go of is released after the lock.
 @usableFromInline
 struct InstanceTable: DropsValues {
-    /// What keeping a created instance did, and whether the owner must now join its scope's
-    /// holders.
+    /// What keeping an instance did, and whether the owner must now join its scope's holders.
     @usableFromInline
     typealias Kept = (isKept: Bool, hadWaiters: Bool, isFirstOfScope: Bool)
 
@@ -23,8 +21,8 @@ struct InstanceTable: DropsValues {
         case busy
     }
 
-    /// A value Depot gave a custom scope's storage, which counts only while this entry is
-    /// there: so a factory's reset, a registration and `timeToLive` reach every storage.
+    /// A value given to a custom scope's storage, which counts only while this entry is there:
+    /// so resets, registrations and `timeToLive` reach every storage.
     struct Stored {
         let scope: Scope
         let createdAt: Double
@@ -34,14 +32,12 @@ struct InstanceTable: DropsValues {
     var creations = Creations()
     /// The factories with instances kept per parameter value: only their removal scans.
     var parameterised = Set<FactoryKey>()
-    /// The per-container scopes whose holders note this table's manager (`Scope.track`), once
-    /// each, for the manager's deinit to take it back.
+    /// The per-container scopes whose holders note this table's manager (`Scope.track`).
     var tracked = TrackedScopes()
     /// The storages of custom scopes, made on first use, by scope.
     var storages = [ObjectIdentifier: any ScopeStorage]()
     var stored = [InstanceKey: Stored]()
-    /// The teardown of kept instances with an `onDispose` closure, by key: a reset drops them
-    /// (disposed after the lock); `shutdown()` takes them all.
+    /// The teardown of kept instances with an `onDispose` closure.
     var disposals = [InstanceKey: Disposal]()
     /// Weak cells kept since the last ``sweepGoneCells()``, and how many start the next.
     var weakCells = 0
@@ -61,9 +57,8 @@ struct InstanceTable: DropsValues {
         return cell
     }
 
-    /// The kept cell, or the creation to wait for (`.busy` if `waits` is false), or else the
-    /// new creation `makeCreation` made, now recorded, which the caller must carry out and end
-    /// with `finish` (or `abandon`); `.absent` when `makeCreation` returns `nil`.
+    /// The kept cell, the creation to wait for (`.busy` if `waits` is false), or `.create`: the
+    /// creation `makeCreation` made is recorded, for the caller to carry out and `finish`.
     @usableFromInline
     mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
@@ -93,8 +88,7 @@ struct InstanceTable: DropsValues {
         return .create
     }
 
-    /// Ends `creation` and keeps `value` it made, unless a reset or a registration cancelled
-    /// the creation meanwhile. Returns whether the value was kept.
+    /// Ends `creation` and keeps its `value`, unless a reset or a registration cancelled it.
     @inlinable
     mutating func finish<Value>(
         _ creation: PendingCreation, key: InstanceKey, value: Value, scope: Scope,
@@ -118,8 +112,8 @@ struct InstanceTable: DropsValues {
             createdAt: createdAt, disposal: disposal)
     }
 
-    /// ``finish(_:key:value:scope:createdAt:disposal:)`` with the cell made: `nil` for a custom
-    /// scope (whose storage gets `value`), and when nothing is kept.
+    /// ``finish(_:key:value:scope:createdAt:disposal:)`` with the cell made (`nil` for a custom
+    /// scope, whose storage gets `value`, and when nothing is kept).
     @usableFromInline
     mutating func keep(
         _ creation: PendingCreation, key: InstanceKey,
@@ -127,8 +121,7 @@ struct InstanceTable: DropsValues {
         createdAt: Double, disposal: Disposal?
     ) -> Bool {
         guard creations.end(creation, for: key), !isNone else { return false }
-        // What a replaced cell or stored value had to dispose goes with it; a weak scope
-        // disposes nothing.
+        // A weak scope disposes nothing.
         let disposal = scope.holdsWeakly ? nil : disposal
         if let custom = scope.custom {
             let kept: Any

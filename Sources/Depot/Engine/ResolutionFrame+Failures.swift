@@ -1,28 +1,13 @@
 // How a resolution path stops the process (cycles, recursion too deep, circles of threads),
 // and the captive dependencies it reports.
 extension ResolutionFrame {
-    /// Stops the process with the first cycle on the path (and `step`, if one is about to be
-    /// pushed), if there is one: its steps from the first to come back to the point where it
-    /// does, as they would be found if every push were checked.
+    /// Stops the process with the first cycle on the path and `step`, if there is one.
     func failOnFirstCycle(closingWith step: ResolutionStep? = nil) {
         ResolutionStep.failOnFirstCycle(in: path + (step.map { [$0] } ?? []))
     }
 
-    /// Stops the process for a circle of threads: this thread's path ends with the step it
-    /// would wait for, `circle` holds the other threads' steps from there back to one on this
-    /// thread's path.
-    func failCircularWait(continuingWith circle: [ResolutionStep]) -> Never {
-        let closing = circle.last!
-        let start = path.firstIndex { $0.isSameResolution(as: closing) } ?? 0
-        let names = (path[start...] + circle.dropLast()).map(\.description) + [closing.description]
-        fatalError(
-            "Depot: circular dependency: " + names.joined(separator: " -> ")
-                + " (across threads: each waits for another to finish creating)")
-    }
-
-    /// In debug builds, reports `step`, resolved in `scope` by `manager` and about to be
-    /// entered (or found in a cache), if a factory being created above it would hold it captive
-    /// (see ``ContainerManager/checkCaptive(_:scope:owners:path:)``).
+    /// In debug builds, reports `step`, resolved in `scope` by `manager`, if a factory being
+    /// created above it would hold it captive.
     @usableFromInline
     func checkCaptive(_ step: ResolutionStep, scope: Scope, manager: ContainerManager) {
         #if DEBUG
@@ -41,8 +26,7 @@ extension ResolutionFrame {
 }
 
 extension ResolutionStep {
-    /// Stops the process for `path`, a resolution nested `limit` levels deep or deeper without
-    /// a cycle, naming its last steps with their parameters.
+    /// Stops the process for `path`, nested `limit` levels deep or deeper without a cycle.
     static func failTooDeep(_ path: [ResolutionStep], limit: Int) -> Never {
         let tail = path.suffix(8).map(\.descriptionWithParameter)
         fatalError(
@@ -54,9 +38,22 @@ extension ResolutionStep {
                 + "ContainerManager.maximumResolutionDepth = \(max(limit * 4, 1_000)).")
     }
 
+    /// Stops the process for a circle of threads or tasks (`across`) each waiting for another:
+    /// `path` ends with the step it would wait for; `circle` holds the others' steps from there
+    /// back to one on `path`.
+    static func failCircularWait(
+        path: [ResolutionStep], circle: [ResolutionStep], across: String
+    ) -> Never {
+        let closing = circle.last!
+        let start = path.firstIndex { $0.isSameResolution(as: closing) } ?? 0
+        let names = (path[start...] + circle.dropLast()).map(\.description) + [closing.description]
+        fatalError(
+            "Depot: circular dependency: " + names.joined(separator: " -> ")
+                + " (across \(across): each waits for another to finish creating)")
+    }
+
     /// Stops the process with the first cycle in `steps`, a resolution path, if there is one:
-    /// its steps from the first to come back to the point where it does, as they would be found
-    /// if every step were checked as it was entered.
+    /// its steps from the first to come back, as checking every step as it entered would find.
     static func failOnFirstCycle(in steps: [ResolutionStep]) {
         for end in steps.indices.dropFirst() {
             guard

@@ -16,8 +16,7 @@ extension ResolutionFrame {
     }
 
     /// Runs `body` with the frame of the calling thread, not retained: the thread's key holds
-    /// it until the thread ends, which is after `body` returns. For the resolves that miss,
-    /// which would otherwise retain and release it, two atomic operations, every time.
+    /// it until the thread ends, which is after `body` returns.
     @inlinable
     static func withCurrent<Result>(_ body: (ResolutionFrame) -> Result) -> Result {
         unmanagedCurrent._withUnsafeGuaranteedRef(body)
@@ -55,14 +54,12 @@ extension ResolutionFrame {
 }
 
 extension ResolutionFrame {
-    /// Whether the calling code runs in a task: for the same check. The task is only looked at,
-    /// never kept or used.
+    /// Whether the calling code runs in a task; the task is only looked at, never kept or used.
     static var isInTask: Bool {
         withUnsafeCurrentTask { $0 != nil }
     }
 
-    /// Whether the calling thread is the process's main thread: for the debug builds' check that
-    /// a factory declared on the main actor is resolved there (see `checkIsolation`).
+    /// Whether the calling thread is the process's main thread (see `checkIsolation`).
     static var isMainThread: Bool {
         #if canImport(Darwin)
             return pthread_main_np() != 0
@@ -81,9 +78,8 @@ extension ResolutionFrame {
 }
 
 extension ResolutionFrame {
-    /// Where a frame keeps its ``Resolution``: memory of its own, read and written through a
-    /// pointer, which the runtime's exclusivity checks (a thread-local access set, on every
-    /// access to a class's stored property) do not watch.
+    /// Where a frame keeps its ``Resolution``: memory of its own, reached through a pointer,
+    /// which the runtime's exclusivity checks do not watch.
     // Safe because only the frame's own thread reaches it (`current` hands a frame to that
     // thread alone), and no access to it overlaps another: each one is a read, a write or a
     // call of a `mutating` function of `Resolution`, none of which calls out of the engine.

@@ -1,8 +1,6 @@
-/// The state of the resolution running on one thread: the path of factories being resolved
-/// (for cycle checks and trace depth) and the graph scope's instances. A synchronous resolve
-/// starts and ends on one thread, so a thread-local frame is the resolution's own. The graph
-/// lives from the outermost resolve's start to its end, or, for a resolution started inside an
-/// async factory's closure, as long as that async resolution (`base`).
+/// The resolution running on one thread: the path of factories being resolved (for cycle
+/// checks and trace depth) and the graph scope's instances, which live until the outermost
+/// resolve ends, or as long as the async resolution it started in (`base`).
 // Only its own thread uses a frame, so it needs no lock. `enter` and `leave` change
 // `resolution` in one access each, and no access calls user code or nests another (what the
 // outermost `leave` lets go of is released after the access: a deinit may resolve again).
@@ -18,8 +16,7 @@ final class ResolutionFrame {
         #endif
         /// The graph the resolution runs in, once a `Lazy` or `Provider` shares it.
         var graph: ResolutionGraph?
-        /// The graph-scoped instances until there is a shared `graph`: this thread's alone, in
-        /// cells, which a resolve reads without a cast.
+        /// The graph-scoped instances until there is a shared `graph`: this thread's alone.
         var localGraph = Self.emptyGraph
         /// Room for three: a graph scope is for instances that several others share.
         static var emptyGraph: HashTable<InstanceKey, InstanceTable.Cell> {
@@ -29,8 +26,7 @@ final class ResolutionFrame {
         var isGraphJoined = false
         /// The trace lines of the resolution, logged when it ends.
         var traced: [TraceLine] = []
-        /// The async resolution whose factory's closure this one started in: its graph and the
-        /// rest of the path.
+        /// The async resolution whose factory's closure this one started in.
         var base: AsyncResolution?
 
         /// What the outermost resolve's end lets go of, and the trace lines it logs.
@@ -41,8 +37,7 @@ final class ResolutionFrame {
                 traced: [TraceLine])
         }
 
-        /// Pushes `step`; the outermost one joins the graph of `ambient`, the async resolution
-        /// whose closure it runs in, if any.
+        /// Pushes `step`; the outermost one joins the graph of `ambient`, if any.
         mutating func push(_ step: consuming ResolutionStep, ambient: AsyncResolution?) {
             if path.isEmpty, let ambient {
                 (base, graph, isGraphJoined) = (ambient, ambient.graph, true)
@@ -50,8 +45,7 @@ final class ResolutionFrame {
             path.append(step)
         }
 
-        /// Pops the top step; the outermost one ends the graph and returns what to release,
-        /// leave and log after this access.
+        /// Pops the top step; the outermost one returns what to release, leave and log.
         mutating func pop() -> Ended {
             path.removeLast()
             #if DEBUG
@@ -80,8 +74,8 @@ final class ResolutionFrame {
         _modify { yield &storage.resolution.pointee }
     }
 
-    /// The creation this thread is blocked on, and its path then, for another thread's cycle
-    /// message; only under `Creation.waitGraph`.
+    /// The creation this thread is blocked on, and its path then: only under
+    /// `Creation.waitGraph`.
     var waitingOn: Creation?
     var waitingPath: [ResolutionStep] = []
 
@@ -104,7 +98,7 @@ final class ResolutionFrame {
     /// The async resolution the running resolution started in, if any.
     var base: AsyncResolution? { resolution.base }
 
-    /// The step on top of the path: the factory being resolved, entered by the caller.
+    /// The step on top of the path: the factory being resolved.
     @usableFromInline
     var top: ResolutionStep { resolution.path.last! }
 
@@ -117,8 +111,7 @@ final class ResolutionFrame {
         return path.count > offset ? path[path.count - 1 - offset] : nil
     }
 
-    /// Pushes `step`, resolved in `scope` by `manager`, stopping the process if it is already on
-    /// the path; debug builds report a captive dependency where the plan says one may be.
+    /// Pushes `step`, resolved in `scope` by `manager`, stopping the process on a cycle.
     @usableFromInline
     func enter(
         _ step: consuming ResolutionStep, scope: Scope, manager: ContainerManager,
@@ -169,8 +162,7 @@ final class ResolutionFrame {
 }
 
 extension ResolutionFrame {
-    /// The graph of the running resolution (made now if it has none), for a `Lazy` or
-    /// `Provider` to join; `nil` outside any resolution.
+    /// The graph of the running resolution (made now), for a `Lazy` or `Provider` to join.
     func currentGraph() -> ResolutionGraph? {
         if let graph = resolution.graph { return graph.share() }
         guard depth > 0 else { return AsyncResolution.ambient?.graph.share() }
@@ -198,8 +190,7 @@ extension ResolutionFrame {
         return body()
     }
 
-    /// Sends this thread's resolves on the child container of `manager` to its parent until
-    /// `endRedirect`.
+    /// Sends this thread's resolves on the child of `manager` to its parent until `endRedirect`.
     func redirect(_ manager: ContainerManager) {
         redirected[ObjectIdentifier(manager), default: 0] += 1
     }

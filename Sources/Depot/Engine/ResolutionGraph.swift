@@ -25,14 +25,10 @@ enum GraphInstance {
     }
 }
 
-/// The graph-scoped instances of one resolution graph: the outermost resolve on a thread and
-/// every resolve nested inside it, and later the resolves of the `Lazy`s and `Provider`s made
-/// during it, which join the graph. Made when the first `Lazy` or `Provider` is: until then the
-/// resolving thread's frame keeps the instances, without a lock.
-///
-/// While a resolution runs in the graph, its instances are held strongly; once the last one has
-/// returned they are held weakly, so a `Lazy` or `Provider` that keeps the graph never keeps its
-/// instances alive (a value type, which cannot be held weakly, is dropped then).
+/// The graph-scoped instances of an outermost resolve, the resolves nested in it, and later the
+/// `Lazy`s and `Provider`s made during it; made when the first of those is (until then the
+/// thread's frame keeps the instances). Held strongly while a resolution runs in the graph and
+/// weakly after the last returns, so a `Lazy` never keeps them alive (a value is dropped then).
 @usableFromInline
 final class ResolutionGraph: Sendable {
     private struct State: DropsValues {
@@ -42,12 +38,10 @@ final class ResolutionGraph: Sendable {
         var weakInstances = HashTable<InstanceKey, WeakBox>()
         /// How many outermost resolutions (on any thread) run in the graph now.
         var resolutions = 0
-        /// The async factories' creations in flight: child tasks of one resolution may ask for
-        /// the same graph-scoped instance at once.
-        /// `nil` for a creation nobody waits for yet.
+        /// The async factories' creations in flight (child tasks may ask for one instance at
+        /// once); `nil` for a creation nobody waits for yet.
         var creations = HashTable<InstanceKey, AsyncCreation?>()
-        /// Whether a `Lazy` or `Provider` was made in the graph: only then does it keep weak
-        /// references to its instances once its resolutions are over.
+        /// Whether a `Lazy` or `Provider` keeps the graph: only then are its objects kept weakly.
         var isShared = false
         /// The instances let go of, released after the lock.
         var dropped: [Any] = []
@@ -109,9 +103,7 @@ final class ResolutionGraph: Sendable {
         state.withLock { $0.instance(for: key) }
     }
 
-    /// What an async factory finds for its `factory` key of `owner` (and `parameter`): the
-    /// instance, or the creation to wait for, or `.create` when it must make the instance and
-    /// pass it to `finish`.
+    /// The instance, the creation to wait for, or `.create`: then the caller calls `finish`.
     @usableFromInline
     func lookup(
         _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
@@ -121,8 +113,8 @@ final class ResolutionGraph: Sendable {
         return state.withLock { $0.lookup(key, step: step) }
     }
 
-    /// Ends the creation `lookup` asked for, keeping the instance in `cell` (`nil`: the factory
-    /// threw); returns the creation other tasks wait for, if any, for the caller to finish.
+    /// Ends the creation `lookup` asked for, keeping `cell` (`nil`: the factory threw); returns
+    /// the creation other tasks wait for, if any, for the caller to finish.
     @usableFromInline
     func finish(
         _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
@@ -132,14 +124,12 @@ final class ResolutionGraph: Sendable {
         return state.withLock { $0.finish(key, cell: cell) }
     }
 
-    /// Keeps the instance in `cell` (a strong cell of the key's type) for `key`, strongly while
-    /// a resolution runs in the graph.
+    /// Keeps `cell`, a strong cell of the key's type, for `key`.
     func setInstance(_ cell: InstanceTable.Cell, for key: InstanceKey) {
         state.withLock { $0.keep(cell, for: key) }
     }
 
-    /// Keeps `instances`, which the resolution that made this graph kept before anything
-    /// shared it, strongly.
+    /// Keeps what the thread's frame kept before the graph was made.
     func adopt(_ instances: HashTable<InstanceKey, InstanceTable.Cell>) {
         state.withLock { state in
             for (key, cell) in instances {
@@ -159,8 +149,7 @@ final class ResolutionGraph: Sendable {
         state.withLock { $0.resolutions += 1 }
     }
 
-    /// A resolution that ran in the graph has returned: when it was the last, the graph lets go
-    /// of its instances (keeping weak references to the objects among them).
+    /// A resolution in the graph returned: after the last, its instances are let go of.
     func leave() {
         state.withLock { $0.leave() }
     }

@@ -3,9 +3,8 @@
 struct ResolutionStep {
     let manager: ObjectIdentifier
     let key: FactoryKey
-    /// The parameter of a `ParameterFactory`, kept to tell recursion through other parameter
-    /// values apart from a cycle; `nil` for a `Factory`. Boxed, so that copying a step (each
-    /// push on a resolution path) copies a reference, not an existential.
+    /// The parameter of a `ParameterFactory`, which tells recursion through other parameter
+    /// values apart from a cycle; boxed, so that copying a step copies a reference.
     let parameter: ResolutionParameter?
     let containerType: Any.Type
 

@@ -13,12 +13,8 @@ extension FactoryRegistration {
         case decorator(Decorator)
     }
 
-    /// Applies `modifier` to this factory value and, when it is applied from outside the
-    /// factory's declaration (or to the value `register` returns), keeps it with the
-    /// registration too, so that it reaches every later resolve.
-    ///
-    /// - Parameter caller: the function that applies it (`#function` where the modifier was
-    ///   written); the declaration's own is the key's.
+    /// Applies `modifier` to this factory value and, when `caller` (`#function` where it was
+    /// written) is not the declaration, or on the value `register` returns, registers it too.
     @inlinable
     mutating func apply(_ modifier: Modifier, caller: StaticString) {
         if persistsModifiers || !isDeclaration(caller) {
@@ -41,8 +37,7 @@ extension FactoryRegistration {
     }
 
     /// Whether `caller`, the function that applies a modifier, is the factory's declaration:
-    /// the property (or function) whose name is the factory's key. A pointer comparison when the
-    /// compiler shares the literal, as optimised builds do.
+    /// the property or function whose name is the factory's key.
     @inlinable
     func isDeclaration(_ caller: StaticString) -> Bool {
         FactoryKey.address(of: caller) == FactoryKey.address(of: keyName)
@@ -53,8 +48,7 @@ extension FactoryRegistration {
     @usableFromInline
     func persist(_ modifier: Modifier) {
         let key = key
-        // Kept already (a modifier applied again on every resolve, outside the declaration):
-        // nothing to replace, and no registration to drop.
+        // Kept already (a modifier applied again on every resolve): nothing to replace.
         let isKept = manager.state.withLock { state in
             let registration = state.registrations[key]
             switch modifier {
@@ -64,7 +58,6 @@ extension FactoryRegistration {
             }
         }
         guard !isKept else { return }
-        // The replaced registration is released after the lock (`changeRegistration`).
         manager.state.withLock { state in
             state.changeRegistration(for: key) { fields in
                 switch modifier {
@@ -76,8 +69,7 @@ extension FactoryRegistration {
         }
     }
 
-    /// Stops the process: `seconds`, negative or NaN, is no time to live (NaN would keep an
-    /// instance for ever, a negative one make a new one on every resolve, both silently).
+    /// Stops the process: `seconds`, negative or NaN, is no time to live.
     @usableFromInline
     func rejectTimeToLive(_ seconds: Double) -> Never {
         fatalError(
@@ -86,9 +78,8 @@ extension FactoryRegistration {
                 + "timeToLive to keep it as its scope says.")
     }
 
-    /// Replaces the factory's closure in its container, dropping its cached instances (its
-    /// singleton too), except inside `autoRegister()`: what it registers sets a container up,
-    /// and must not drop a singleton that another container of the type (or a test) made.
+    /// Replaces the factory's closure in its container, dropping its cached instances and
+    /// singleton, except inside `autoRegister()`, which must not drop another container's.
     mutating func register(_ body: Body) {
         manager.autoRegisterIfNeeded(container)
         let key = key

@@ -1,10 +1,7 @@
 /// What a factory is: its container, its key, the closure that makes its value, and the
-/// modifiers applied to it. ``Factory`` and ``ParameterFactory`` wrap one.
-///
-/// A plain value: applying a modifier in a factory's declaration changes this value only, with
-/// no lock and no write to the container, so a factory's modifiers cost nothing per resolve.
-/// Registrations (`register`, contexts, modifiers applied after `register`) are the things
-/// kept in the container's ``ContainerManager``.
+/// modifiers applied to it. ``Factory`` and ``ParameterFactory`` wrap one. A plain value: a
+/// modifier in a declaration changes this value only; registrations are kept in the container's
+/// ``ContainerManager``.
 // The members the resolve path touches are @usableFromInline so that `resolve` can be
 // @inlinable: specialised in the caller's module, it creates no generic metadata per call.
 //
@@ -92,26 +89,20 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         }
     }
 
-    /// The settings a factory rarely has, apart so that the factory value stays small: set by
-    /// modifiers such as `timeToLive` and `decorator`, never changed after.
+    /// The settings a factory rarely has, apart so that the factory value stays small.
     @usableFromInline
     final class Options: Sendable {
         @usableFromInline let timeToLive: Double?
         @usableFromInline let decorator: Decorator?
-        /// Set by `scopeOnParameters` (where P is Hashable): the parameter is part of the cache
-        /// key.
+        /// Set by `scopeOnParameters`: the parameter is part of the cache key.
         @usableFromInline let scopesOnParameters: Bool
-        /// For a `promised()` factory: where it was declared, for the message when nothing is
-        /// registered.
+        /// Where a `promised()` factory was declared.
         @usableFromInline let promise: Promise?
-        /// Set on the value `register` returns, so modifiers applied to it are kept with the
-        /// registration.
+        /// Set on the value `register` returns: modifiers applied to it are registered.
         @usableFromInline let persistsModifiers: Bool
-        /// Set by `once()` in a declaration: what is kept with the registration (modifiers
-        /// applied from outside) wins over the declaration's own modifiers.
+        /// Set by `once()`: modifiers registered from outside win over the declaration's.
         @usableFromInline let isOnce: Bool
-        /// Set by a context override (`onTest`...): `once()` then marks the declaration's
-        /// contexts registered once.
+        /// Set by a context override: `once()` then marks the contexts registered once.
         @usableFromInline let registersContexts: Bool
         /// Set by `onDispose`: tears down a kept instance.
         @usableFromInline let disposer: Disposer?
@@ -135,18 +126,16 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @usableFromInline var container: any ManagedContainer
     /// The container's manager, read once when the value is made.
     @usableFromInline var manager: ContainerManager
-    /// The address of the key's name (see ``FactoryKey``); with `T` it makes the key, so the
-    /// value does not store the type.
+    /// The key's name; with `T` it makes the key.
     @usableFromInline let keyName: StaticString
     @usableFromInline var body: Body
     /// The scope the factory declares, if any: a built-in one by its kind, so that making the
-    /// factory value (on every resolve) reads and counts no scope object.
+    /// factory value counts no reference to a scope.
     @usableFromInline var declaredScope: Scope.Declared?
     /// `nil` for a factory with none of the settings `Options` holds.
     @usableFromInline var options: Options?
     #if DEBUG
-        /// The actor the declaration is isolated to, if any: debug builds check that a
-        /// synchronous factory's closure, which inherits that isolation, runs on it.
+        /// The actor the declaration is isolated to, if any, for debug builds' check.
         @usableFromInline var isolation: (any Actor)?
     #endif
 
@@ -170,7 +159,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         set { declaredScope = newValue.map { .other($0) } }
     }
 
-    /// The key and the type; traces and messages read the key's name back from it.
+    /// The key and the type.
     @inlinable
     var key: FactoryKey { FactoryKey(name: keyName, type: T.self) }
 

@@ -65,11 +65,8 @@ extension Scope {
             }
         }
 
-        /// The plan of a factory declared with `declared` (none: the container's default,
-        /// `.unique` in a plain one) and none of the settings `Options` hold, in a plain
-        /// container (see `ContainerManager.plainness(for:)`): what `prepare` would return for a
-        /// miss. `nil` for the scopes whose resolves always take `prepare`: the weak and custom
-        /// ones.
+        /// What `prepare` would return for a miss of a factory declared with `declared`, with
+        /// no `Options`, in a plain container; `nil` for the weak and custom scopes.
         @usableFromInline
         static func plainPlan(_ declared: Declared?) -> ContainerManager.Plan? {
             switch declared {

@@ -20,24 +20,19 @@ public class Scope: @unchecked Sendable {
     @usableFromInline let holdsWeakly: Bool
     /// The name used in traces and diagnostics.
     let name: String
-    /// For a ``Custom`` scope: makes the user's storage, one per container or process (whether
-    /// it gets instances or weak boxes is `holdsWeakly`). `nil` for the built-in scopes, whose
-    /// instances live in Depot's own cells.
+    /// For a ``Custom`` scope: makes the user's storage, one per container or process.
     let custom: CustomStorage?
-    /// The caches of the managers that may keep instances of this scope, so that `reset()`
-    /// reaches them. Held strongly: a manager's deinit takes its caches back.
+    /// The caches of the managers that may keep instances of this scope, for `reset()`; a
+    /// manager's deinit takes its caches back.
     private let holders = Locked([ObjectIdentifier: ContainerManager.Caches]())
     /// Whether this is a ``Custom`` scope, whose instances live in the user's storage.
     @usableFromInline var isCustom: Bool { custom != nil }
     /// The scope this one stands for, if another: a clone of ``Scope/singleton`` stands for the
-    /// process's singleton scope, whose identity keys singletons. Factories take that one.
+    /// process's singleton scope, which factories take.
     @usableFromInline let standsFor: Scope?
-    /// The plan of a resolve in this scope with nothing registered, observed or shared: made
-    /// once, so that such a resolve (every `.unique` one of a plain container) allocates none.
-    /// Set at the end of `init`, before the scope is shared. None for a scope that stands for
-    /// another (a clone of ``Scope/singleton``): it is never a plan's scope (factories take its
-    /// identity), and a plan would keep it alive, and its singletons with it, after its
-    /// `withIsolatedSingletons` ends.
+    /// The plan of a resolve in this scope with nothing registered, observed or shared, made
+    /// once; none for a scope that stands for another, which is never a plan's scope (and a
+    /// plan would keep a clone's singletons alive after its `withIsolatedSingletons` ends).
     private(set) var plainPlan: ContainerManager.Plan!
 
     init(

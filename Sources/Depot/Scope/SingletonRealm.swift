@@ -1,9 +1,6 @@
-/// Where process-wide scopes keep their instances.
-///
-/// There is one for the process; ``Scope/withIsolatedSingletons(_:isolation:)`` (and
-/// DepotTesting's `.container` trait) gives the code inside one of its own, so singletons made in
-/// one test never reach another. A container takes the realm current when it is created, so the
-/// hot path never reads a task-local.
+/// Where process-wide scopes keep their instances: one for the process, and one for the code in
+/// each ``Scope/withIsolatedSingletons(_:isolation:)`` (and DepotTesting's `.container` trait).
+/// A container takes the realm current when it is made, so a resolve reads no task-local.
 @usableFromInline
 final class SingletonRealm: Sendable {
     static let process = SingletonRealm()

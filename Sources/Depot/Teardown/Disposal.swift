@@ -9,12 +9,8 @@ final class Disposer: Sendable {
     }
 }
 
-/// The teardown of one kept instance: the instance and its factory's `onDispose` closure, run
-/// exactly once, by whoever first claims it: `shutdown()`, the task a reset starts for what it
-/// dropped, or, for an instance nobody else disposed, the deinit of this object.
-///
-/// Made when a creation finishes and its instance is kept; kept in the instance table beside
-/// the cell.
+/// The teardown of one kept instance, run exactly once, by whoever first claims it: `shutdown()`,
+/// the task a reset starts for what it dropped, or else this object's deinit.
 // @unchecked Sendable: `value` is of a Sendable type (`onDispose` requires `T: Sendable`),
 // erased to `Any`; `isClaimedNow` is a `Locked`; everything else is immutable.
 @usableFromInline
@@ -67,9 +63,8 @@ final class Disposal: @unchecked Sendable {
     /// Whether someone claimed the disposal (it has run or is about to).
     var isClaimed: Bool { isClaimedNow.withLock { $0 } }
 
-    /// Runs the claimed disposals `disposals`, newest first, one after another, all of them
-    /// whatever throws; returns the errors, each also logged through the logger of the manager
-    /// that made the instance (printed if it is gone).
+    /// Runs the claimed `disposals`, newest first, all of them whatever throws; returns the
+    /// errors, each also logged through the logger of the manager that made the instance.
     static func run(_ disposals: [Disposal]) async -> [DisposalError] {
         var errors: [DisposalError] = []
         for disposal in disposals.sorted(by: { $0.order > $1.order }) {
@@ -98,15 +93,13 @@ final class Disposal: @unchecked Sendable {
         }
     }
 
-    /// Disposes, in a new task, the claimed disposals among `dropped` (what a change under an
-    /// instance table's lock let go of): called after the lock, by `withLock`.
-    /// The source of disposal order, shared by every table, so that instances are disposed in
-    /// reverse creation order across containers and singletons alike.
+    /// Disposes, in a new task, the claimed disposals among what a lock section dropped.
+    /// The source of disposal order, shared by every table: reverse creation order across
+    /// containers and singletons alike.
     private static let nextOrder = Locked(UInt64(0))
 
     static func disposeDropped(_ dropped: [Any]) {
-        // The type is checked first: casting a dropped dictionary itself to a class would try
-        // to bridge it to Foundation, at a cost that grows with the dictionary.
+        // The type first: casting a dictionary to a class would bridge it to Foundation.
         let disposals = dropped.compactMap {
             Swift.type(of: $0) is Disposal.Type ? $0 as? Disposal : nil
         }
