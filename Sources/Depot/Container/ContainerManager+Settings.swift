@@ -1,33 +1,33 @@
 extension ContainerManager {
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
     public var defaultScope: Scope? {
-        get { state.withLock { state in state.defaultScope } }
-        set { replace(\.defaultScope, with: newValue?.identity) }
+        get { state.withLock { $0.settings.defaultScope } }
+        set { state.withLock { $0.settings.defaultScope = newValue?.identity } }
     }
 
     /// Whether each resolution of this container is logged through ``logger``.
     public var trace: Bool {
-        get { state.withLock { state in state.trace } }
-        set { replace(\.trace, with: newValue) }
+        get { state.withLock { $0.settings.trace } }
+        set { state.withLock { $0.settings.trace = newValue } }
     }
 
     /// Receives trace lines and diagnostics. Prints by default.
     public var logger: (String) -> Void {
-        get { state.withLock { state in state.logger } }
-        set { replace(\.logger, with: newValue) }
+        get { state.withLock { $0.settings.logger } }
+        set { state.withLock { $0.settings.logger = newValue } }
     }
 
     /// Whether resolving a `promised()` factory that nobody registered stops the process (with the
     /// container, key and type named) rather than returning `nil`. On in debug builds.
     public var promiseTriggersError: Bool {
-        get { state.withLock { state in state.promiseTriggersError } }
-        set { replace(\.promiseTriggersError, with: newValue) }
+        get { state.withLock { $0.settings.promiseTriggersError } }
+        set { state.withLock { $0.settings.promiseTriggersError = newValue } }
     }
 
     /// Called with every instance this container resolves, after the factory's own decorator.
     public var decorator: ((Any) -> Void)? {
-        get { state.withLock { state in state.decorator } }
-        set { replace(\.decorator, with: newValue) }
+        get { state.withLock { $0.settings.decorator } }
+        set { state.withLock { $0.settings.decorator = newValue } }
     }
 
     /// Whether debug builds also report a `.unique`, `.graph` or weakly held (`.shared`,
@@ -37,25 +37,14 @@ extension ContainerManager {
     /// the scope is reported whatever this says (see <doc:Diagnostics>). Lifetime scopes take
     /// it from their container.
     public var reportsShortLivedCaptives: Bool {
-        get { state.withLock { state in state.reportsShortLivedCaptives } }
-        set { replace(\.reportsShortLivedCaptives, with: newValue) }
+        get { state.withLock { $0.settings.reportsShortLivedCaptives } }
+        set { state.withLock { $0.settings.reportsShortLivedCaptives = newValue } }
     }
 
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
-        get { state.withLock { state in state.clock } }
-        set { replace(\.clock, with: newValue) }
-    }
-
-    /// Sets one setting; the old value (a closure may hold the last reference to what it
-    /// captured) is released after the lock.
-    private func replace<Value>(
-        _ setting: WritableKeyPath<State, Value>, with newValue: Value
-    ) {
-        var replaced = newValue
-        state.withLock { state in
-            swap(&state[keyPath: setting], &replaced)
-        }
+        get { state.withLock { $0.settings.clock } }
+        set { state.withLock { $0.settings.clock = newValue } }
     }
 
     /// How deep one resolution may nest before Depot stops it, taking it for endless recursion:

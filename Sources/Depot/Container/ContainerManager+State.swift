@@ -18,23 +18,15 @@ extension ContainerManager {
         /// The container's type, learnt on first use, for the cache inventory's singletons.
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
-        var defaultScope: Scope? {
-            didSet { updatePlain() }
-        }
-        var trace = false {
+        /// The settings, shared with the lifetime scopes and children made since; see ``settings``.
+        var settingsBox = SettingsBox.standard {
             didSet { updateIsObserved() }
         }
         var isRecordingDependencies = false {
             didSet { updateIsObserved() }
         }
-        var logger: (String) -> Void = { print($0) }
-        var promiseTriggersError = FactoryContext.isDebugBuild
-        var decorator: ((Any) -> Void)? {
-            didSet { updateIsObserved() }
-        }
         /// Whether a resolution must be traced, recorded or passed to the decorator.
         private(set) var isObserved = false
-        var clock = Clock.monotonic
         /// What few containers use, made on first use (see ``seldom``).
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
@@ -51,9 +43,6 @@ extension ContainerManager {
         var isLifetimeScope = false {
             didSet { updatePlain() }
         }
-        var reportsShortLivedCaptives = false {
-            didSet { updatePlain() }
-        }
         /// The manager's `flags`, which resolves read without the lock.
         let flags: ManagedAtomic<UInt64>
 
@@ -64,6 +53,15 @@ extension ContainerManager {
                 let made = SeldomUsed()
                 seldomUsed = made
                 return made
+            }
+        }
+
+        /// The settings; a change makes a new box, and the old one is released after the lock.
+        var settings: Settings {
+            get { settingsBox.value }
+            set {
+                drop(settingsBox)
+                settingsBox = SettingsBox(newValue)
             }
         }
 
@@ -86,6 +84,28 @@ extension ContainerManager {
         var warnedCaptives: Set<String> = []
     }
 
+    /// The settings a lifetime scope or child container takes from its container.
+    struct Settings {
+        var defaultScope: Scope?
+        var trace = false
+        var logger: (String) -> Void = { print($0) }
+        var promiseTriggersError = FactoryContext.isDebugBuild
+        var decorator: ((Any) -> Void)?
+        var clock = Clock.monotonic
+        var reportsShortLivedCaptives = false
+    }
+
+    /// Settings that never change, so that a lifetime scope takes them as one reference.
+    // @unchecked Sendable: immutable; its closures are called from whatever thread resolves or
+    // logs, as a manager's settings always are (see `logger`).
+    final class SettingsBox: @unchecked Sendable {
+        /// The settings of a new container.
+        static let standard = SettingsBox(Settings())
+
+        let value: Settings
+        init(_ value: Settings) { self.value = value }
+    }
+
     /// What `push()` saves.
     struct Snapshot {
         let registrations: HashTable<FactoryKey, ContainerManager.Registration>
@@ -96,7 +116,7 @@ extension ContainerManager {
 
 extension ContainerManager.State {
     mutating func updateIsObserved() {
-        isObserved = trace || isRecordingDependencies || decorator != nil
+        isObserved = settings.trace || isRecordingDependencies || settings.decorator != nil
         updatePlain()
     }
 
@@ -108,7 +128,7 @@ extension ContainerManager.State {
         typealias Flags = ContainerManager.Flags
         let isPlain =
             isAutoRegistered && !isObserved && parent == nil && cacheOwner == nil
-            && defaultScope == nil && !checksCaptive(in: Scope.unique)
+            && settings.defaultScope == nil && !checksCaptive(in: Scope.unique)
             && !checksCaptive(in: Scope.cached)
         setFlags(Flags.plain, to: isPlain ? Flags.plain : 0, adding: increment)
     }

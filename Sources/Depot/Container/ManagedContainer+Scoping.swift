@@ -12,32 +12,32 @@ extension ScopingContainer {
     /// one now (a copy: later registrations on either do not reach the other), and empty caches
     /// for every per-container scope. Singletons stay shared, as for any container of the type.
     public func newLifetimeScope() -> Self {
-        let scope = makeRelative(for: "newLifetimeScope()")
-        scope.manager.becomeLifetimeScope(of: manager)
+        let manager = manager
+        let (scope, scopeManager) = makeRelative(of: manager, for: "newLifetimeScope()")
+        scopeManager.becomeLifetimeScope(of: manager)
         return scope
     }
 
     /// A new container of this type whose parent is this one (Swinject's container hierarchy).
     public func makeChild() -> Self {
-        let child = makeRelative(for: "makeChild()")
-        child.manager.becomeChild(of: self)
+        let (child, childManager) = makeRelative(of: manager, for: "makeChild()")
+        childManager.becomeChild(of: self)
         return child
     }
 
-    /// A new container of this type, after this one's `autoRegister()` has run.
-    private func makeRelative(for function: String) -> Self {
+    /// A new container of this type, and its manager, checked to be a new one, after this
+    /// container's `autoRegister()` has run.
+    private func makeRelative(of manager: ContainerManager, for function: String)
+        -> (Self, ContainerManager)
+    {
         manager.autoRegisterIfNeeded(self)
-        return makeEmpty(for: function)
-    }
-
-    /// A new container of this type, checked to have a manager of its own.
-    private func makeEmpty(for function: String) -> Self {
         let relative = Self()
+        let relativeManager = relative.manager
         precondition(
-            relative.manager !== manager,
+            relativeManager !== manager,
             "Depot: \(Self.self).init() returned a container with the same manager; "
                 + "\(function) needs init() to make a new ContainerManager.")
-        return relative
+        return (relative, relativeManager)
     }
 }
 
@@ -80,7 +80,7 @@ extension ContainerManager {
         let inherited = parent.manager.inheritance
         let realm = parent.manager.realm
         state.withLock { state in
-            state.inherit(inherited)
+            state.settingsBox = inherited.settings
             state.parent = parent
             state.isAutoRegistered = true
             state.bind(realm)
@@ -93,7 +93,7 @@ extension ContainerManager {
         let inherited = container.inheritance
         let realm = container.realm
         state.withLock { state in
-            state.inherit(inherited)
+            state.settingsBox = inherited.settings
             state.registeredKeys = inherited.registeredKeys
             state.registrations = inherited.registrations
             state.parent = inherited.parent
@@ -133,10 +133,7 @@ extension ContainerManager.State {
     var inheritance: Inheritance {
         Inheritance(
             registrations: registrations, registeredKeys: registeredKeys, parent: parent,
-            defaultScope: defaultScope,
-            trace: trace, logger: logger, promiseTriggersError: promiseTriggersError,
-            decorator: decorator, clock: clock,
-            reportsShortLivedCaptives: reportsShortLivedCaptives)
+            settings: settingsBox)
     }
 
     /// What a lifetime scope or child container takes from its container.
@@ -144,24 +141,6 @@ extension ContainerManager.State {
         let registrations: HashTable<FactoryKey, ContainerManager.Registration>
         let registeredKeys: UInt64
         let parent: (any ManagedContainer)?
-        let defaultScope: Scope?
-        let trace: Bool
-        let logger: (String) -> Void
-        let promiseTriggersError: Bool
-        let decorator: ((Any) -> Void)?
-        let clock: ContainerManager.Clock
-        let reportsShortLivedCaptives: Bool
-    }
-
-    /// Takes the settings of `inherited`: default scope, tracing, logger, promise errors,
-    /// decorator, clock.
-    mutating func inherit(_ inherited: Inheritance) {
-        defaultScope = inherited.defaultScope
-        trace = inherited.trace
-        logger = inherited.logger
-        promiseTriggersError = inherited.promiseTriggersError
-        decorator = inherited.decorator
-        clock = inherited.clock
-        reportsShortLivedCaptives = inherited.reportsShortLivedCaptives
+        let settings: ContainerManager.SettingsBox
     }
 }

@@ -14,7 +14,7 @@ extension ContainerManager {
     ) {
         guard let owner = owners.first else { return }
         let (isLifetimeScope, reportsShortLived) = state.withLock {
-            ($0.isLifetimeScope, $0.reportsShortLivedCaptives)
+            ($0.isLifetimeScope, $0.settings.reportsShortLivedCaptives)
         }
         // Asked for: a `.unique`, `.graph` or weakly held dependency its owner keeps.
         if reportsShortLived, owner.scope.keepsStrongly, scope.livesShorterThanAnOwner {

@@ -64,7 +64,7 @@ extension ContainerManager.State {
         }
         let scope =
             winningOption(declared: declaredScope, registered: registration?.scope, isOnce: isOnce)
-            ?? defaultScope ?? Scope.unique
+            ?? settings.defaultScope ?? Scope.unique
         let timeToLive = winningOption(
             declared: declaredTimeToLive, registered: registration?.timeToLive, isOnce: isOnce)
         let checksCaptive = checksCaptive(in: scope)
@@ -76,8 +76,9 @@ extension ContainerManager.State {
                 return scope.plainPlan
             }
             return ContainerManager.Plan(
-                registration: registration, scope: scope, timeToLive: timeToLive, trace: trace,
-                records: isRecordingDependencies, decorator: decorator, cacheOwner: cacheOwner,
+                registration: registration, scope: scope, timeToLive: timeToLive,
+                trace: settings.trace, records: isRecordingDependencies,
+                decorator: settings.decorator, cacheOwner: cacheOwner,
                 checksCaptive: checksCaptive)
         }
         // A custom scope's storage is called only where a creation can follow; so is a factory
@@ -106,7 +107,7 @@ extension ContainerManager.State {
     func checksCaptive(in scope: Scope) -> Bool {
         #if DEBUG
             (isLifetimeScope && scope.placement == .container && scope.keepsStrongly)
-                || (reportsShortLivedCaptives && scope.livesShorterThanAnOwner)
+                || (settings.reportsShortLivedCaptives && scope.livesShorterThanAnOwner)
         #else
             false
         #endif

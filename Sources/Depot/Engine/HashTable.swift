@@ -4,6 +4,10 @@ protocol TableKey: Equatable {
     var tableHash: UInt { get }
 }
 
+extension ObjectIdentifier: TableKey {
+    var tableHash: UInt { UInt(bitPattern: self) }
+}
+
 /// A hash table with open addressing and linear probing, for the tables Depot looks in on every
 /// resolve (registrations, instance cells, graph instances): it hashes the key's identity words
 /// (``TableKey/tableHash``) where a `Dictionary` runs SipHash. Not seeded per process: keys are

@@ -24,7 +24,7 @@ public class Scope: @unchecked Sendable {
     let custom: CustomStorage?
     /// The caches of the managers that may keep instances of this scope, for `reset()`; a
     /// manager's deinit takes its caches back.
-    private let holders = Locked([ObjectIdentifier: ContainerManager.Caches]())
+    private let holders = Locked(HashTable<ObjectIdentifier, ContainerManager.Caches>())
     /// Whether this is a ``Custom`` scope, whose instances live in the user's storage.
     @usableFromInline var isCustom: Bool { custom != nil }
     /// The scope this one stands for, if another: a clone of ``Scope/singleton`` stands for the
@@ -80,7 +80,7 @@ public class Scope: @unchecked Sendable {
 
     /// The caches of the managers that keep instances of this scope.
     func holdingCaches() -> [ContainerManager.Caches] {
-        holders.withLock { Array($0.values) }
+        holders.withLock { $0.map(\.value) }
     }
 
     /// Notes that `manager` keeps instances of this scope, until the manager's deinit takes it
