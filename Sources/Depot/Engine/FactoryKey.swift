@@ -112,6 +112,7 @@ final class ParameterKey: Sendable {
 
 extension FactoryKey: CustomStringConvertible {
     /// The key as declared: `api`.
+    @usableFromInline
     var literal: String {
         guard nameLength != .max else {
             return Unicode.Scalar(UInt32(truncatingIfNeeded: nameAddress)).map(String.init) ?? ""

@@ -40,8 +40,7 @@ extension FactoryRegistration {
     /// the property or function whose name is the factory's key.
     @inlinable
     func isDeclaration(_ caller: StaticString) -> Bool {
-        FactoryKey.address(of: caller) == FactoryKey.address(of: keyName)
-            || caller.description == keyName.description
+        FactoryKey.address(of: caller) == key.nameAddress || caller.description == key.literal
     }
 
     /// Keeps a modifier applied from outside the declaration with the registration.

@@ -126,8 +126,8 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @usableFromInline var container: any ManagedContainer
     /// The container's manager, read once when the value is made.
     @usableFromInline var manager: ContainerManager
-    /// The key's name; with `T` it makes the key.
-    @usableFromInline let keyName: StaticString
+    /// The key and the type.
+    @usableFromInline let key: FactoryKey
     @usableFromInline var body: Body
     /// The scope the factory declares, if any: a built-in one by its kind, so that making the
     /// factory value counts no reference to a scope.
@@ -146,7 +146,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     ) {
         self.container = container
         self.manager = container.manager
-        self.keyName = name
+        self.key = FactoryKey(name: name, type: T.self)
         self.body = body
         #if DEBUG
             self.isolation = isolation
@@ -158,10 +158,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         get { declaredScope?.scope }
         set { declaredScope = newValue.map { .other($0) } }
     }
-
-    /// The key and the type.
-    @inlinable
-    var key: FactoryKey { FactoryKey(name: keyName, type: T.self) }
 
     /// Replaces the options with `change` applied to them.
     @usableFromInline
