@@ -120,6 +120,22 @@ final class NotesReleasingThread: @unchecked Sendable {
         }
     }
 
+    @Test func aReplacedSettingReleasesWhatItCapturedAfterTheLock() {
+        expectNoDeadlock(expected: 2) { container, resolved in
+            do {
+                let captured = ResolvesInDeinit(container, resolved: resolved)
+                container.manager.logger = { _ in _ = captured }
+            }
+            do {
+                let captured = ResolvesInDeinit(container, resolved: resolved)
+                container.manager.decorator = { _ in _ = captured }
+            }
+            // Each replaced closure held the last reference to what it captured.
+            container.manager.logger = { _ in }
+            container.manager.decorator = nil
+        }
+    }
+
     @Test func popReleasesWhatWasMadeSincePushAfterTheLock() {
         expectNoDeadlock { container, resolved in
             container.manager.push()
