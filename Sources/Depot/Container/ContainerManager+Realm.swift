@@ -72,7 +72,7 @@ extension ContainerManager {
     func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
         let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
         return state.withLock { state in
-            if checksRegistration, state.isRegistered(key) { return .registered }
+            if checksRegistration, state.registrations.contains(key) { return .registered }
             return .found(state.instances.cell(for: instanceKey, in: Scope.cached))
         }
     }
@@ -80,7 +80,7 @@ extension ContainerManager {
     /// Whether anything is registered for `key`: a closure, contexts or modifiers.
     @usableFromInline
     func hasRegistration(for key: FactoryKey) -> Bool {
-        state.withLock { $0.isRegistered(key) }
+        state.withLock { $0.registrations.contains(key) }
     }
 }
 

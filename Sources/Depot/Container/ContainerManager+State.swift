@@ -147,12 +147,6 @@ extension ContainerManager.State {
         flags.store((others &+ increment) | value, ordering: .releasing)
     }
 
-    /// Whether anything is registered for `key`: out of line, so that the plain hit stays small.
-    @inline(never)
-    func isRegistered(_ key: FactoryKey) -> Bool {
-        registrations[key] != nil
-    }
-
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.
     mutating func changeRegistration(
         for key: FactoryKey, _ change: (inout ContainerManager.Registration.Fields) -> Void

@@ -76,7 +76,7 @@ struct InstanceKey: Hashable, Sendable, TableKey {
     var tableHash: UInt {
         var hash = factory.tableHash
         if let owner { hash = hash &* 31 &+ UInt(bitPattern: owner) }
-        if let parameter { hash = hash &* 31 &+ UInt(bitPattern: parameter.value.hashValue) }
+        if let parameter { hash = hash &* 31 &+ UInt(bitPattern: parameter.hash) }
         return hash
     }
 
@@ -101,12 +101,15 @@ struct InstanceKey: Hashable, Sendable, TableKey {
 final class ParameterKey: Sendable {
     // The value is only hashed and compared, never handed out.
     nonisolated(unsafe) let value: AnyHashable
+    /// The value's hash, worked out once: a table hashes the keys it probes past.
+    let hash: Int
 
     /// Wraps `parameter`, which must be Hashable (`scopeOnParameters` exists only then).
     @usableFromInline
     init?(_ parameter: Any) {
         guard let value = parameter as? AnyHashable else { return nil }
         self.value = value
+        hash = value.hashValue
     }
 }
 

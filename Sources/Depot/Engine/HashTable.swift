@@ -12,7 +12,12 @@ extension ObjectIdentifier: TableKey {
 /// resolve (registrations, instance cells, graph instances): it hashes the key's identity words
 /// (``TableKey/tableHash``) where a `Dictionary` runs SipHash. Not seeded per process: keys are
 /// factory declarations, and a parameter adds its own, seeded, `hashValue`. At most three
-/// quarters of the slots are full, so a lookup ends at an empty slot after a few probes.
+/// quarters of the slots are full.
+///
+/// Robin Hood order: along a run of full slots, entries stand in the order of the slots where
+/// their probes start, so each is at most a few slots from its start, and ``contains(_:)`` stops
+/// where its key would stand. Without it, one key among thousands could take dozens of probes,
+/// and looking for a missing key walk to the end of its run.
 struct HashTable<Key: TableKey, Value>: Sequence {
     typealias Element = (key: Key, value: Value)
 
@@ -53,11 +58,21 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         if (count + 1) * 4 > slots.count * 3 {
             resize(to: Swift.max(2, slots.count * 2))
         }
+        // The new entry takes the slot of the first entry nearer its start than the new one
+        // is to its own, which moves on in its place: the order above.
+        var entry = (key: key, value: value)
         var index = start(of: key)
-        while slots[index] != nil {
+        var distance = 0
+        while let occupant = slots[index] {
+            let occupantDistance = self.distance(of: occupant.key, at: index)
+            if occupantDistance < distance {
+                slots[index] = entry
+                (entry, distance) = (occupant, occupantDistance)
+            }
             index = next(index)
+            distance += 1
         }
-        slots[index] = (key, value)
+        slots[index] = entry
         count += 1
         return nil
     }
@@ -70,7 +85,7 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         slots[hole] = nil
         count -= 1
         // Every entry after the hole, up to the next empty slot, stays reachable from its
-        // start: one whose probe passed the hole moves into it, leaving a hole behind.
+        // start, in order: one whose probe passed the hole moves into it, leaving a hole behind.
         var index = next(hole)
         while let entry = slots[index] {
             let mask = slots.count - 1
@@ -98,6 +113,22 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         slots.compactMap { $0 }.makeIterator()
     }
 
+    /// Whether an entry is kept for `key`; unlike a lookup, which reads the few slots of a
+    /// present key, it stops where `key` would stand (the order above) instead of walking on to
+    /// the end of the run, for tables looked up mostly for keys they do not keep.
+    func contains(_ key: Key) -> Bool {
+        guard count > 0 else { return false }
+        var index = start(of: key)
+        var distance = 0
+        while let candidate = slots[index]?.key {
+            if candidate == key { return true }
+            if self.distance(of: candidate, at: index) < distance { return false }
+            index = next(index)
+            distance += 1
+        }
+        return false
+    }
+
     private func index(of key: Key) -> Int? {
         guard count > 0 else { return nil }
         var index = start(of: key)
@@ -106,6 +137,12 @@ struct HashTable<Key: TableKey, Value>: Sequence {
             index = next(index)
         }
         return nil
+    }
+
+    /// How many slots after its start the entry for `key` at `index` stands.
+    @inline(__always)
+    private func distance(of key: Key, at index: Int) -> Int {
+        (index - start(of: key)) & (slots.count - 1)
     }
 
     /// The slot where a probe for `key` starts: the high bits of its hash, mixed.
