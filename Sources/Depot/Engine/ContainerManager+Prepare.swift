@@ -46,7 +46,9 @@ extension ContainerManager.State {
     /// Reads what decides how the factory `key` resolves in the container of `manager`, and
     /// looks in its own table. Calls no user code: a custom scope's storage and the clock are
     /// left to the creation path, after the lock.
-    func prepare(
+    // It changes nothing; `mutating` lends it the locked state in place, where a non-mutating
+    // call would first copy the whole state.
+    mutating func prepare(
         _ key: FactoryKey, declaredScope: Scope?, declaredTimeToLive: Double?, isOnce: Bool,
         parameter: ParameterKey?, containerType: ObjectIdentifier,
         isInsideAutoRegistration: Bool, in manager: ContainerManager
