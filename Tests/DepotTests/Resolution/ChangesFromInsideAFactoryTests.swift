@@ -5,7 +5,7 @@ import Testing
 /// replacement, or resets the container. The change takes effect, the running resolve still
 /// gets what its closure makes, and that value is not kept where the change says it must not
 /// be: no lock is held while the closure runs, and a creation started before a change does not
-/// outlive it.
+/// outlive it. A decorator or a disposer may change the container too: both run after the lock.
 final class SelfChangingContainer: ManagedContainer {
     let manager = ContainerManager()
     let made = Counter()
@@ -27,6 +27,12 @@ extension SelfChangingContainer {
         }.cached
     }
     var keptBeforeTheReset: Factory<Thing> { self { Thing(id: 4) }.cached }
+    var decoratorResets: Factory<Thing> {
+        self {
+            self.made.increment()
+            return Thing(id: 8)
+        }.cached.decorator { _ in self.manager.reset(options: .scope) }
+    }
     var replacesItselfAsync: AsyncFactory<Thing> {
         self {
             self.made.increment()
@@ -62,6 +68,15 @@ extension SelfChangingContainer {
         // The reset forgot what the container kept before it, and kept nothing made during it.
         #expect(container.keptBeforeTheReset() !== before)
         #expect(container.resetsItsContainer() !== first)
+        #expect(container.made.value == 2)
+    }
+
+    @Test func aDecoratorThatResetsItsContainerRunsAfterTheLock() {
+        let container = SelfChangingContainer()
+        let first = container.decoratorResets()
+        // The decorator ran after the value was kept, and its reset let the value go.
+        let second = container.decoratorResets()
+        #expect(second !== first)
         #expect(container.made.value == 2)
     }
 
