@@ -16,7 +16,10 @@ let package = Package(
         .target(name: "Depot", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
         .target(name: "DepotTesting", dependencies: ["Depot"]),
         .testTarget(
-            name: "DepotTests", dependencies: ["Depot", "DepotTesting", "depot-crash-helper"]),
+            name: "DepotTests",
+            dependencies: ["Depot", "DepotTesting", "depot-crash-helper", "DepotKeyFixture"]),
+        // A factory declared in another module, for the test that its key is the same there.
+        .target(name: "DepotKeyFixture", dependencies: ["Depot"], path: "Tests/KeyFixture"),
         // Runs scenarios that stop the process (cycles, missing registrations) for the tests
         // that check the message and the exit status, and those that measure the whole process
         // (resident memory) away from the tests running in parallel.

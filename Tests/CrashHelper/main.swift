@@ -277,7 +277,9 @@ case "negative-time-to-live":
     _ = container.cachedNode.timeToLive(-5)()
 case "nan-time-to-live":
     _ = container.cachedNode.timeToLive(.nan)()
-case "main-actor-off-main":
+case "main-actor-off-main", "main-actor-off-main-stops":
+    container.manager.stopsOnIsolationBreach =
+        CommandLine.arguments.dropFirst().first == "main-actor-off-main-stops"
     let factory = container.mainActorNode
     let done = DispatchSemaphore(value: 0)
     Thread {
@@ -301,7 +303,7 @@ default:
             + "async-cycle|async-long-cycle|async-graph-cycle|cross-task-async-cycle|"
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
-            + "main-actor-off-main|main-actor-on-main|"
+            + "main-actor-off-main|main-actor-off-main-stops|main-actor-on-main|"
             + "cross-thread-cycle|use-scope-late|"
             + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised|"
             + "scopes-under-resets|ignores-sigterm")

@@ -30,3 +30,22 @@ final class LinesLogged: @unchecked Sendable {
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }
+
+@Suite(.container)
+struct ValidatingAGraphSnippets {
+    @Test func dependencyGraphIsValid() {
+        let report = Container.shared.validate(\.imageStore, \.connectionLog)
+        #expect(report.isValid, "\(report)")
+    }
+
+    @Test func asyncRootsAreValidated() async {
+        let report = await Container.shared.validate(roots: [.async(\.pool), .factory(\.poolSettings)])
+        #expect(report.isValid, "\(report)")
+        #expect(report.graph.nodes.map(\.key).contains("pool"))
+    }
+
+    @Test func stopsOnIsolationBreachIsASetting() {
+        Container.shared.manager.stopsOnIsolationBreach = true
+        #expect(Container.shared.manager.stopsOnIsolationBreach)
+    }
+}

@@ -37,6 +37,13 @@ extension ServiceContainer {
     var clock: Factory<Session> { self { Session() }.singleton }
 }
 
+final class DependencyGraphTests: XCTestCase {
+    func testDependencyGraphIsValid() {
+        let report = Container.shared.validate(\.imageStore, \.connectionLog)
+        XCTAssertTrue(report.isValid, "\(report)")
+    }
+}
+
 final class ProfileModelTests: XCTestCase {
     override func setUp() {
         super.setUp()

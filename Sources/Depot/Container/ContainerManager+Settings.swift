@@ -41,6 +41,22 @@ extension ContainerManager {
         set { state.withLock { $0.settings.reportsShortLivedCaptives = newValue } }
     }
 
+    /// Whether a factory declared on an actor and resolved off it stops the process, in debug
+    /// builds, instead of being logged once per factory and place: off by default, as
+    /// FactoryKit goes on. Lifetime scopes and children take it from their container. See
+    /// <doc:Diagnostics#Isolation>.
+    public var stopsOnIsolationBreach: Bool {
+        get { state.withLock { $0.settings.stopsOnIsolationBreach } }
+        set { state.withLock { $0.settings.stopsOnIsolationBreach = newValue } }
+    }
+
+    /// Logs `message` once, in debug builds: an isolation breach, once per factory and place.
+    func warnOnce(_ message: String) {
+        guard FactoryContext.isDebugBuild else { return }
+        let isFirst = state.withLock { $0.seldom.warnedBreaches.insert(message).inserted }
+        if isFirst { logger(message) }
+    }
+
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
         get { state.withLock { $0.settings.clock } }

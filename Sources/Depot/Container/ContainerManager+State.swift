@@ -82,6 +82,11 @@ extension ContainerManager {
         var warned: Set<FactoryKey> = []
         /// The (owner, dependency) pairs already reported as captive.
         var warnedCaptives: Set<String> = []
+        /// The isolation breaches already reported, by message (factory and place).
+        var warnedBreaches: Set<String> = []
+        /// What `validate()` resolves when given no roots: each registered factory that needs
+        /// no parameter, by key (see `FactoryRegistration.declaration`).
+        var declarations: [FactoryKey: Validation.Declaration] = [:]
     }
 
     /// The settings a lifetime scope or child container takes from its container.
@@ -93,6 +98,7 @@ extension ContainerManager {
         var decorator: ((Any) -> Void)?
         var clock = Clock.monotonic
         var reportsShortLivedCaptives = false
+        var stopsOnIsolationBreach = false
     }
 
     /// Settings that never change, so that a lifetime scope takes them as one reference.

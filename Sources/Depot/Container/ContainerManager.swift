@@ -11,11 +11,17 @@ public final class ContainerManager: @unchecked Sendable {
         self.init(realm: SingletonRealm.isolated)
     }
 
-    init(realm: SingletonRealm?) {
+    init(realm: SingletonRealm?, isValidationCopy: Bool = false) {
         let flags = ManagedAtomic<UInt64>(0)
         self.flags = flags
+        self.isValidationCopy = isValidationCopy
+        DepotCopies.checked
         state = Locked(State(isolatedRealm: realm, flags: flags))
     }
+
+    /// Whether this is a validation's copy of a manager (see Validation.swift), in which a
+    /// validating resolve goes on as an ordinary one.
+    @usableFromInline let isValidationCopy: Bool
 
     /// What resolves read without the lock (see ``Flags``); written only under the lock.
     @usableFromInline let flags: ManagedAtomic<UInt64>

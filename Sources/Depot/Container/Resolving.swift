@@ -16,7 +16,9 @@ extension Resolving {
     /// The factory registered for `type`, or `nil`.
     public func factory<T>(_ type: T.Type = T.self) -> Factory<T>? {
         let factory = Factory<T>(self, key: "Resolving.register") {
-            fatalError("Depot: \(Self.self) has no registration for \(T.self)")
+            Validation.stop(
+                .missingRegistration, "Depot: \(Self.self) has no registration for \(T.self)",
+                fix: "Register it before resolving: container.register(\(T.self).self) { ... }.")
         }
         return factory.registration.isRegistered ? factory : nil
     }

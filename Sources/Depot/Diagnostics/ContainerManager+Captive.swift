@@ -6,47 +6,75 @@ struct CaptiveOwner {
     let manager: ContainerManager
 }
 
+/// A dependency an owner above it would hold captive, as `captives` finds it.
+struct Captive {
+    let owner: ResolutionStep
+    let isShortLived: Bool
+    let message: String
+    let fix: String
+}
+
 extension ContainerManager {
     /// In debug builds, reports `step`, resolved in `scope` by this container, once per owner,
     /// if an owner above it (`owners`, innermost first) keeps it longer than it is meant to live.
     func checkCaptive(
         _ step: ResolutionStep, scope: Scope, owners: [CaptiveOwner], path: [ResolutionStep]
     ) {
-        guard let owner = owners.first else { return }
-        let (isLifetimeScope, reportsShortLived) = state.withLock {
-            ($0.isLifetimeScope, $0.settings.reportsShortLivedCaptives)
+        let reportsShortLived = state.withLock { $0.settings.reportsShortLivedCaptives }
+        for captive in captives(
+            step, scope: scope, owners: owners, path: path, reportsShortLived: reportsShortLived)
+        {
+            warnCaptive(
+                owner: captive.owner, dependency: step, captive.message + " " + captive.fix)
         }
+    }
+
+    /// The owners above `step`, resolved in `scope` by this container, that keep it longer than
+    /// it is meant to live: a lifetime scope's instance kept by an owner that outlives the
+    /// scope, and, if `reportsShortLived`, a short-lived one its nearest owner keeps.
+    func captives(
+        _ step: ResolutionStep, scope: Scope, owners: [CaptiveOwner], path: [ResolutionStep],
+        reportsShortLived: Bool
+    ) -> [Captive] {
+        guard let owner = owners.first else { return [] }
+        var found: [Captive] = []
+        let isLifetimeScope = state.withLock { $0.isLifetimeScope }
         // Asked for: a `.unique`, `.graph` or weakly held dependency its owner keeps.
         if reportsShortLived, owner.scope.keepsStrongly, scope.livesShorterThanAnOwner {
-            warnCaptive(
-                owner: owner.step, dependency: step,
-                "Depot: captive dependency: \(owner.step) [\(owner.scope)] resolves \(step) "
-                    + "[\(scope)] and keeps it as long as itself, longer than the \(scope) "
-                    + "scope says. Give \(step) a scope that lives at least as long as "
-                    + "\(owner.scope), or have \(owner.step) hold a Provider (.provider) or Lazy "
-                    + "(.lazy) of it and resolve it where it is used.")
+            found.append(
+                Captive(
+                    owner: owner.step, isShortLived: true,
+                    message: "Depot: captive dependency: \(owner.step) [\(owner.scope)] resolves "
+                        + "\(step) [\(scope)] and keeps it as long as itself, longer than the "
+                        + "\(scope) scope says.",
+                    fix: "Give \(step) a scope that lives at least as long as \(owner.scope), "
+                        + "or have \(owner.step) hold a Provider (.provider) or Lazy (.lazy) of "
+                        + "it and resolve it where it is used."))
         }
         // Always: an instance of this lifetime scope kept by the nearest owner that keeps one,
         // when that owner outlives the scope (a singleton, or a root container's instance).
         guard isLifetimeScope, scope.placement == .container, scope.keepsStrongly,
             let index = owners.firstIndex(where: { $0.scope.keepsStrongly })
-        else { return }
+        else { return found }
         let keeper = owners[index]
         guard
             keeper.scope.placement == .process
                 || (keeper.manager !== self
                     && !keeper.manager.state.withLock { $0.isLifetimeScope })
-        else { return }
+        else { return found }
         let ownerPath = path.dropLast(index).map(\.description).joined(separator: " -> ")
         let dependencyPath = (path + [step]).map(\.description).joined(separator: " -> ")
-        warnCaptive(
-            owner: keeper.step, dependency: step,
-            "Depot: captive dependency: \(keeper.step) [\(keeper.scope)] keeps \(step) "
-                + "[\(scope)], an instance of a lifetime scope, after the scope ends and "
-                + "disposes of it: \(keeper.step) outlives the scope. Owner: \(ownerPath); "
-                + "dependency: \(dependencyPath). Resolve \(keeper.step) from the "
-                + "lifetime scope with a scope the lifetime scope keeps (.cached), or have it "
-                + "hold a Provider (.provider) of \(step) and resolve it where it is used.")
+        found.append(
+            Captive(
+                owner: keeper.step, isShortLived: false,
+                message: "Depot: captive dependency: \(keeper.step) [\(keeper.scope)] keeps "
+                    + "\(step) [\(scope)], an instance of a lifetime scope, after the scope ends "
+                    + "and disposes of it: \(keeper.step) outlives the scope. Owner: "
+                    + "\(ownerPath); dependency: \(dependencyPath).",
+                fix: "Resolve \(keeper.step) from the lifetime scope with a scope the lifetime "
+                    + "scope keeps (.cached), or have it hold a Provider (.provider) of \(step) "
+                    + "and resolve it where it is used."))
+        return found
     }
 
     /// Logs `message` for the (owner, dependency) pair, unless it was logged before.

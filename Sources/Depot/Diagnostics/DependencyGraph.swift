@@ -30,6 +30,8 @@ public struct DependencyGraph: Sendable, Equatable {
 
     private var nodesByName: [String: Node] = [:]
     private var edgeSet: Set<Edge> = []
+    /// The factories drawn as problems (a validation's), by description.
+    var marked: Set<String> = []
 
     /// The factories seen, ordered by description.
     public var nodes: [Node] { nodesByName.values.sorted { $0.description < $1.description } }
@@ -70,7 +72,8 @@ public struct DependencyGraph: Sendable, Equatable {
         var lines = ["digraph Depot {", "  rankdir=LR;", "  node [shape=box];"]
         for node in nodes {
             let label = node.description + (node.scope.map { "\\n" + $0 } ?? "")
-            lines.append("  \(quoted(node.description)) [label=\(quoted(label))];")
+            let style = marked.contains(node.description) ? ", color=red, penwidth=2" : ""
+            lines.append("  \(quoted(node.description)) [label=\(quoted(label))\(style)];")
         }
         for edge in edges {
             lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to));")
@@ -102,6 +105,12 @@ public struct DependencyGraph: Sendable, Equatable {
         }
         for edge in edges {
             lines.append("  \(ids[edge.from]!) --> \(ids[edge.to]!)")
+        }
+        let problems = ordered.filter { marked.contains($0.description) }
+        if !problems.isEmpty {
+            lines.append("  classDef problem stroke:#d00,stroke-width:2px")
+            lines.append(
+                "  class \(problems.map { ids[$0.description]! }.joined(separator: ",")) problem")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,31 +1,40 @@
 extension FactoryRegistration {
-    /// Stops the process, in debug builds, if the factory is resolved off `isolation`, the actor
-    /// its declaration is isolated to: its closure inherits that isolation, and would run off
-    /// it, racing with the actor's own code.
+    /// In debug builds, reports the factory if it is resolved off `isolation`, the actor its
+    /// declaration is isolated to: its closure inherits that isolation, and runs off it, racing
+    /// with the actor's own code. Logged once per factory and place; with
+    /// ``ContainerManager/stopsOnIsolationBreach`` the process stops instead.
     @usableFromInline
     func checkIsolation(_ isolation: any Actor, _ parameter: P) {
-        // Built only when the check fails.
-        func message() -> String {
-            let actor = String(describing: Swift.type(of: isolation))
-            return "Depot: \(step(parameter)) is declared on \(actor) and was resolved off it, "
-                + Self.whereResolved() + ". Its closure is isolated to \(actor) and must run "
-                + "there: resolve it from code isolated to \(actor) (with "
-                + "resolveOnMainActor() or resolveOnGlobalActor(_:) from elsewhere), or declare "
-                + "the factory's property nonisolated if what it makes need not run there."
+        let isBreach: Bool
+        if isolation === MainActor.shared {
+            // The main thread runs the main actor's code, and no other thread does.
+            isBreach = !ResolutionFrame.current.isOnMainThread
+        } else if !ResolutionFrame.isInTask {
+            // Outside any task, no thread runs an actor's code.
+            isBreach = true
+        } else {
+            // In a task, only the runtime can tell whether it runs on another actor, and only by
+            // stopping the process when it does not: asked for, it does.
+            if manager.stopsOnIsolationBreach { isolation.preconditionIsolated(message(isolation)) }
+            return
         }
-        // The main thread runs the main actor's code; outside any task, no other thread runs
-        // an actor's. In a task on another thread, the runtime's check tells (and stops the
-        // process with its own message where the platform does not print this one).
-        if isolation === MainActor.shared, ResolutionFrame.current.isOnMainThread { return }
-        guard ResolutionFrame.isInTask else { fatalError(message()) }
-        isolation.preconditionIsolated(message())
+        guard isBreach else { return }
+        let message = message(isolation)
+        if manager.stopsOnIsolationBreach { fatalError(message) }
+        manager.warnOnce(message)
     }
 
-    /// Where the resolve that is off its factory's actor runs: the path above it, and whether
-    /// in a task.
-    private static func whereResolved() -> String {
+    /// Depot's message for a resolve off `isolation`, naming the factory, the actor and where.
+    private func message(_ isolation: any Actor) -> String {
+        let actor = String(describing: Swift.type(of: isolation))
         let path = ResolutionFrame.current.path
-        return (ResolutionFrame.isInTask ? "in a task" : "on a thread outside any task")
+        let place =
+            (ResolutionFrame.isInTask ? "in a task" : "on a thread outside any task")
             + (path.isEmpty ? "" : ", inside " + path.map(\.description).joined(separator: " -> "))
+        return "Depot: \(step(nil)) is declared on \(actor) and was resolved off it, \(place). "
+            + "Its closure is isolated to \(actor) and must run there: resolve it from code "
+            + "isolated to \(actor) (with resolveOnMainActor() or resolveOnGlobalActor(_:) from "
+            + "elsewhere), or declare the factory's property nonisolated if what it makes need "
+            + "not run there."
     }
 }

@@ -32,8 +32,13 @@ extension FactoryRegistration {
     /// Resolves the factory's value for `parameter`: all roads lead here.
     @inlinable
     func resolve(_ parameter: P) -> T {
+        // A validation resolves in its copy of the manager (Validation.swift).
+        if let node = Validation.current, !manager.isValidationCopy {
+            let (copy, entered) = node.validation.enter(self, parameter, below: node)
+            return Validation.binding.withValue(entered) { copy.resolve(parameter) }
+        }
         #if DEBUG
-            if let isolation { checkIsolation(isolation, parameter) }
+            if let isolation, !manager.isValidationCopy { checkIsolation(isolation, parameter) }
         #endif
         switch plainResolve() {
         case .hit(let value)?: return value

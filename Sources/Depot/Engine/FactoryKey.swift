@@ -10,14 +10,28 @@ struct FactoryKey: Hashable, Sendable, TableKey {
     /// `StaticString` held as one scalar, whose ``nameAddress`` is the scalar's value. Kept
     /// instead of the `StaticString`, whose 17 bytes would pad every key to 32.
     @usableFromInline let nameLength: UInt32
+    /// A hash of the name's characters, so that one name at two addresses (a declaration
+    /// compiled into two modules) hashes alike.
+    @usableFromInline let nameHash: UInt32
 
     @inlinable
     init(name: StaticString, type: Any.Type) {
         nameAddress = Self.address(of: name)
         valueType = type
-        nameLength =
-            name.hasPointerRepresentation
-            ? UInt32(truncatingIfNeeded: name.utf8CodeUnitCount) : .max
+        guard name.hasPointerRepresentation else {
+            (nameLength, nameHash) = (.max, UInt32(truncatingIfNeeded: nameAddress))
+            return
+        }
+        let count = name.utf8CodeUnitCount
+        nameLength = UInt32(truncatingIfNeeded: count)
+        // The first, middle and last characters and the length: names that share all four
+        // are told apart by `==`, which compares the characters.
+        let start = name.utf8Start
+        nameHash =
+            count == 0
+            ? 0
+            : UInt32(start[0]) | UInt32(start[count / 2]) << 8 | UInt32(start[count - 1]) << 16
+                | UInt32(truncatingIfNeeded: count) << 24
     }
 
     /// What identifies a key's string literal: the address of its characters (every use of one
@@ -32,7 +46,23 @@ struct FactoryKey: Hashable, Sendable, TableKey {
 
     @inlinable
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.nameAddress == rhs.nameAddress && lhs.valueType == rhs.valueType
+        guard lhs.valueType == rhs.valueType else { return false }
+        return lhs.nameAddress == rhs.nameAddress || lhs.hasSameCharacters(as: rhs)
+    }
+
+    /// Whether both names are literals with the same characters at different addresses: one
+    /// declaration compiled into two modules (an inlined getter, a dynamic framework).
+    @usableFromInline
+    func hasSameCharacters(as other: Self) -> Bool {
+        guard nameHash == other.nameHash, nameLength == other.nameLength, nameLength != .max
+        else { return false }
+        // Safe: both addresses start a literal's characters, `nameLength` long (see `literal`).
+        let count = Int(nameLength)
+        let mine = UnsafeBufferPointer(
+            start: UnsafePointer<UInt8>(bitPattern: nameAddress), count: count)
+        let theirs = UnsafeBufferPointer(
+            start: UnsafePointer<UInt8>(bitPattern: other.nameAddress), count: count)
+        return mine.elementsEqual(theirs)
     }
 
     /// The key's bit, one of 32, in a container's filter of registered keys.
@@ -40,7 +70,7 @@ struct FactoryKey: Hashable, Sendable, TableKey {
     var filterBit: UInt64 {
         let mixed =
             UInt64(
-                truncatingIfNeeded: nameAddress &* 31
+                truncatingIfNeeded: UInt(nameHash) &* 31
                     &+ UInt(bitPattern: ObjectIdentifier(valueType)))
             &* 0x9E37_79B9_7F4A_7C15
         return ContainerManager.Flags.firstKeyBit << (mixed >> 59)
@@ -48,7 +78,7 @@ struct FactoryKey: Hashable, Sendable, TableKey {
 
     /// Both parts, in one word.
     @inlinable
-    var tableHash: UInt { nameAddress &* 31 &+ UInt(bitPattern: ObjectIdentifier(valueType)) }
+    var tableHash: UInt { UInt(nameHash) &* 31 &+ UInt(bitPattern: ObjectIdentifier(valueType)) }
 
     @inlinable
     func hash(into hasher: inout Hasher) {

@@ -64,11 +64,20 @@ extension FactoryRegistration {
                 // only waits. The closure and parameter are used as a resolve on one task
                 // would use them (see `FactoryRegistration`).
                 let work = Unchecked((self, body, parameter, plan, owner, clock))
-                Task {
+                let create = { @Sendable in
                     let (factory, body, parameter, plan, owner, clock) = work.value
                     await factory.create(
                         node: node, key: key, body: body, parameter: parameter, plan: plan,
                         owner: owner, clock: clock)
+                }
+                // A validation's creations run where a resolve that parks loses no thread of
+                // the cooperative pool (ValidationExecutor.swift).
+                if manager.isValidationCopy,
+                    #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+                {
+                    Task(executorPreference: ValidationExecutor.shared) { await create() }
+                } else {
+                    Task { await create() }
                 }
                 return try await creation.value(for: parent, as: T.self)
             }

@@ -4,11 +4,26 @@ extension FactoryRegistration {
     /// caching scope's creation runs in a task of its own (`asyncInstance`).
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
+        if let node = Validation.current, !manager.isValidationCopy {
+            return try await resolveValidating(parameter, below: node)
+        }
         switch plainResolve() {
         case .hit(let value)?: return value
         case .miss(let plan, let version)?:
             return try await resolveAsyncMiss(parameter, plan: plan, version: version)
         case nil: return try await resolvePrepared(parameter)
+        }
+    }
+
+    /// ``resolveAsync(_:)`` in a validation: in its copy of the manager (Validation.swift).
+    @usableFromInline
+    nonisolated(nonsending) func resolveValidating(_ parameter: P, below node: Validation.Node)
+        async throws -> T
+    {
+        let (copy, entered) = node.validation.enter(self, parameter, below: node)
+        nonisolated(unsafe) let parameter = parameter
+        return try await Validation.binding.withValue(entered) {
+            try await copy.resolveAsync(parameter)
         }
     }
 

@@ -195,13 +195,19 @@ extension FactoryRegistration {
                 return body as! Body
             }
         }
-        if let promise = options?.promise, manager.promiseTriggersError {
-            fatalError(
+        if let promise = options?.promise {
+            let message =
                 "Depot: \(step(parameter)) was promised (\(promise.file):\(promise.line)) but "
-                    + "nothing is registered for it in "
-                    + "\(Swift.type(of: container)). Register it before resolving, e.g. "
-                    + "container.\(key.literal).register { ... }, or set "
-                    + "manager.promiseTriggersError = false to get nil.")
+                + "nothing is registered for it in \(Swift.type(of: container))."
+            let fix =
+                "Register it before resolving, e.g. container.\(key.literal).register { ... }, "
+                + "or set manager.promiseTriggersError = false to get nil."
+            // A validation reports it and goes on with the declaration's nil.
+            if !Validation.note(.missingRegistration, message, fix: fix),
+                manager.promiseTriggersError
+            {
+                fatalError(message + " " + fix)
+            }
         }
         origin = .factory
         return body

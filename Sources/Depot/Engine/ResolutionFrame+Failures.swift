@@ -29,13 +29,16 @@ extension ResolutionStep {
     /// Stops the process for `path`, nested `limit` levels deep or deeper without a cycle.
     static func failTooDeep(_ path: [ResolutionStep], limit: Int) -> Never {
         let tail = path.suffix(8).map(\.descriptionWithParameter)
-        fatalError(
+        Validation.stop(
+            .tooDeep,
             "Depot: resolution nested \(path.count) levels deep, past the limit of \(limit) "
                 + "(ContainerManager.maximumResolutionDepth): ... -> "
                 + tail.joined(separator: " -> ") + ". No step repeats with the same parameter, "
                 + "so it is not a cycle but recursion that has not ended: if it is meant to go "
                 + "this deep, raise the limit before resolving, e.g. "
-                + "ContainerManager.maximumResolutionDepth = \(max(limit * 4, 1_000)).")
+                + "ContainerManager.maximumResolutionDepth = \(max(limit * 4, 1_000)).",
+            fix: "End the recursion, or raise ContainerManager.maximumResolutionDepth if it is "
+                + "meant to go this deep.")
     }
 
     /// Stops the process for a circle of threads or tasks (`across`) each waiting for another:
@@ -47,9 +50,11 @@ extension ResolutionStep {
         let closing = circle.last!
         let start = path.firstIndex { $0.isSameResolution(as: closing) } ?? 0
         let names = (path[start...] + circle.dropLast()).map(\.description) + [closing.description]
-        fatalError(
+        Validation.stop(
+            .cycle,
             "Depot: circular dependency: " + names.joined(separator: " -> ")
-                + " (across \(across): each waits for another to finish creating)")
+                + " (across \(across): each waits for another to finish creating)",
+            fix: cycleFix)
     }
 
     /// Stops the process with the first cycle in `steps`, a resolution path, if there is one:
@@ -60,7 +65,14 @@ extension ResolutionStep {
                 let start = steps[..<end].firstIndex(where: { $0.isSameResolution(as: steps[end]) })
             else { continue }
             let names = steps[start...end].map(\.description)
-            fatalError("Depot: circular dependency: " + names.joined(separator: " -> "))
+            Validation.stop(
+                .cycle, "Depot: circular dependency: " + names.joined(separator: " -> "),
+                fix: cycleFix)
         }
     }
+
+    /// How to break a cycle, for a validation's report.
+    static let cycleFix =
+        "Break the cycle: have one of its factories hold a Lazy (.lazy) or Provider (.provider) "
+        + "of the next and resolve it after it is made, or inject the dependency later."
 }

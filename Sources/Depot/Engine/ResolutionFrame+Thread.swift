@@ -96,3 +96,36 @@ extension ResolutionFrame {
         }
     }
 }
+
+extension ResolutionFrame {
+    /// Runs `body` on a new thread, detached: a validation's root, or its executor's worker.
+    static func detachThread(_ body: @escaping @Sendable () -> Void) {
+        final class Start {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        // Safe: the retained `Start` is taken back exactly once, by the new thread.
+        let start = Unmanaged.passRetained(Start(body)).toOpaque()
+        #if canImport(Darwin)
+            var thread: pthread_t?
+            let code = pthread_create(
+                &thread, nil,
+                { pointer in
+                    Unmanaged<Start>.fromOpaque(pointer).takeRetainedValue().body()
+                    return nil
+                }, start)
+            precondition(code == 0, "Depot: pthread_create failed with error \(code)")
+            pthread_detach(thread!)
+        #else
+            var thread = pthread_t()
+            let code = pthread_create(
+                &thread, nil,
+                { pointer in
+                    Unmanaged<Start>.fromOpaque(pointer!).takeRetainedValue().body()
+                    return nil
+                }, start)
+            precondition(code == 0, "Depot: pthread_create failed with error \(code)")
+            pthread_detach(thread)
+        #endif
+    }
+}

@@ -134,10 +134,9 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @usableFromInline var declaredScope: Scope.Declared?
     /// `nil` for a factory with none of the settings `Options` holds.
     @usableFromInline var options: Options?
-    #if DEBUG
-        /// The actor the declaration is isolated to, if any, for debug builds' check.
-        @usableFromInline var isolation: (any Actor)?
-    #endif
+    /// The actor the declaration is isolated to, if any: for debug builds' check, and for a
+    /// validation's in every build.
+    @usableFromInline var isolation: (any Actor)?
 
     @inlinable
     init(
@@ -148,9 +147,15 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         self.manager = container.manager
         self.key = FactoryKey(name: name, type: T.self)
         self.body = body
-        #if DEBUG
-            self.isolation = isolation
-        #endif
+        self.isolation = isolation
+    }
+
+    /// Whether the closure is async (an ``AsyncFactory``'s): it runs on its own actor, if any.
+    var isAsync: Bool {
+        switch body {
+        case .async, .asyncParameterised: true
+        case .plain, .parameterised: false
+        }
     }
 
     /// The scope the factory declares, if any.

@@ -27,8 +27,20 @@ import Testing
         #expect(!run.output.contains("finished"))
     }
 
-    @Test func aMainActorFactoryResolvedOffTheMainActorStopsInDebugBuilds() throws {
+    @Test func aMainActorFactoryResolvedOffTheMainActorIsLoggedAndGoesOn() throws {
         let run = try runCrashHelper("main-actor-off-main")
+        #expect(run.status == 0)
+        #expect(run.output.contains("depth 0"))
+        let message =
+            "Depot: Container.mainActorNode<Node> is declared on MainActor and was resolved "
+            + "off it, on a thread outside any task."
+        // Debug builds log it through the container's logger (which prints); release checks
+        // nothing.
+        #expect(run.output.contains(message) == FactoryContext.current.isDebug, "\(run.output)")
+    }
+
+    @Test func aMainActorFactoryResolvedOffTheMainActorStopsWhenAsked() throws {
+        let run = try runCrashHelper("main-actor-off-main-stops")
         guard FactoryContext.current.isDebug else {
             // Release builds pay nothing for the check, and make no.
             #expect(run.status == 0)

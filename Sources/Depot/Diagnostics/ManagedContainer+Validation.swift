@@ -1,0 +1,144 @@
+/// A factory for ``ManagedContainer/validate(roots:)`` to start from: a plain or async
+/// factory, with the parameter to resolve a parameterised one with.
+///
+/// ```swift
+/// let report = await Container.shared.validate(roots: [
+///     .factory(\.appModel), .factory(\.user, 42), .async(\.database),
+/// ])
+/// ```
+// @unchecked Sendable: a root holds a key path, an immutable value, and the parameter, which
+// the validation passes to the factory once, as a resolve would.
+public struct ValidationRoot<Container: ManagedContainer>: @unchecked Sendable {
+    /// Resolves the root in `container`, synchronously.
+    let resolve: ((Container) -> Void)?
+    /// Resolves the root in `container`, for an async factory.
+    let resolveAsync: ((Container) async throws -> Void)?
+
+    /// A plain factory.
+    public static func factory<T>(_ keyPath: KeyPath<Container, Factory<T>>) -> Self {
+        Self(resolve: { _ = $0[keyPath: keyPath]() }, resolveAsync: nil)
+    }
+
+    /// A parameterised factory, resolved with `parameter`.
+    public static func factory<P, T>(
+        _ keyPath: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P
+    ) -> Self {
+        Self(resolve: { _ = $0[keyPath: keyPath](parameter) }, resolveAsync: nil)
+    }
+
+    /// An async factory.
+    public static func async<T>(_ keyPath: KeyPath<Container, AsyncFactory<T>>) -> Self {
+        Self(resolve: nil, resolveAsync: { _ = try await $0[keyPath: keyPath]() })
+    }
+
+    /// An async parameterised factory, resolved with `parameter`.
+    public static func async<P, T>(
+        _ keyPath: KeyPath<Container, AsyncParameterFactory<P, T>>, _ parameter: P
+    ) -> Self {
+        Self(resolve: nil, resolveAsync: { _ = try await $0[keyPath: keyPath](parameter) })
+    }
+}
+
+extension ManagedContainer {
+    /// Resolves each root as a real resolve would and reports every problem in what they
+    /// reach, without stopping the process and without changing the container.
+    ///
+    /// The registrations and contexts in force apply, so a test's mocks do. A problem in one
+    /// root never hides one in another. Nothing the validation makes is kept: it resolves in a
+    /// copy of each container it reaches (empty caches, singletons of its own), and nothing a
+    /// container keeps is disposed or replaced. With no roots, it checks every factory
+    /// registered in this container that needs no parameter.
+    ///
+    /// ```swift
+    /// @Test func graphIsValid() {
+    ///     let report = Container.shared.validate(\.appModel, \.server)
+    ///     #expect(report.isValid, "\(report)")
+    /// }
+    /// ```
+    ///
+    /// A synchronous resolve that hits a problem which stops it (a cycle, a missing
+    /// registration, the depth limit) cannot be unwound: its thread, one of the validation's
+    /// own, stays parked for the life of the process with what its stack holds. See
+    /// <doc:Diagnostics#Validating-a-graph>.
+    public func validate<each T>(_ roots: repeat KeyPath<Self, Factory<each T>>)
+        -> ValidationReport
+    {
+        var list: [ValidationRoot<Self>] = []
+        for root in repeat each roots {
+            list.append(.factory(root))
+        }
+        return Validation.validate(self, roots: list.isEmpty ? registeredRoots() : list)
+    }
+
+    /// Validates `roots`, which may be async factories and parameterised ones, as
+    /// ``validate(_:)`` does; with none, every registered factory that needs no parameter.
+    public func validate(roots: [ValidationRoot<Self>]) async -> ValidationReport {
+        await Validation.validate(self, roots: roots.isEmpty ? registeredRoots() : roots)
+    }
+
+    /// The factories registered in this container that need no parameter, as roots.
+    private func registeredRoots() -> [ValidationRoot<Self>] {
+        manager.autoRegisterIfNeeded(self)
+        return manager.registeredDeclarations().map { declaration in
+            ValidationRoot(resolve: declaration.resolve, resolveAsync: declaration.resolveAsync)
+        }
+    }
+}
+
+extension Validation {
+    /// Validates `roots` in `container`, each on a thread of its own.
+    static func validate<C: ManagedContainer>(_ container: C, roots: [ValidationRoot<C>])
+        -> ValidationReport
+    {
+        let validation = Validation(container)
+        defer { validation.end() }
+        for root in roots {
+            let run = validation.start()
+            ResolutionFrame.detachThread {
+                validation.inRoot {
+                    if let resolve = root.resolve {
+                        resolve(container)
+                    } else {
+                        validation.needsAsync(root)
+                    }
+                }
+                run.finish()
+            }
+            run.wait()
+        }
+        return validation.report(of: container)
+    }
+
+    /// Validates `roots` in `container`, each in a task on ``ValidationExecutor``.
+    static func validate<C: ManagedContainer>(_ container: C, roots: [ValidationRoot<C>]) async
+        -> ValidationReport
+    {
+        let validation = Validation(container)
+        defer { validation.end() }
+        for root in roots {
+            let run = validation.start()
+            let work = { @Sendable in
+                await validation.inRoot {
+                    do {
+                        if let resolve = root.resolve {
+                            resolve(container)
+                        } else {
+                            try await root.resolveAsync?(container)
+                        }
+                    } catch {
+                        // Problems were recorded where they were found; other errors are the
+                        // factories' own.
+                    }
+                }
+                run.finish()
+            }
+            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+                Task(executorPreference: ValidationExecutor.shared) { await work() }
+            } else {
+                Task { await work() }
+            }
+            await run.ended()
+        }
+        return validation.report(of: container)
+    }
+}

@@ -1,0 +1,327 @@
+import Depot
+import Foundation
+import Testing
+
+/// A container of validation's own fixtures: a graph with problems, and a clean one.
+final class ValidatedContainer: SharedContainer, ScopingContainer {
+    static let shared = ValidatedContainer()
+    let manager = ContainerManager()
+    init() {}
+}
+
+final class Part: @unchecked Sendable {
+    let name: String
+    let children: [Any]
+    init(_ name: String, _ children: [Any] = []) {
+        self.name = name
+        self.children = children
+    }
+}
+
+/// Counts the instances alive and disposed, to check that validation keeps nothing.
+final class Tracked: @unchecked Sendable {
+    static let alive = Locked(0)
+    init() { Self.alive.withLock { $0 += 1 } }
+    deinit { Self.alive.withLock { $0 -= 1 } }
+}
+
+@globalActor actor ValidationActor {
+    static let shared = ValidationActor()
+}
+
+extension ValidatedContainer {
+    // Clean: a root, a cached service, a singleton, a unique leaf.
+    var app: Factory<Part> {
+        self { Part("app", [self.service(), self.settings(), self.leaf()]) }
+    }
+    var service: Factory<Part> { self { Part("service") }.cached }
+    var settings: Factory<Part> { self { Part("settings") }.singleton }
+    var leaf: Factory<Part> { self { Part("leaf") } }
+
+    // Three independent problems under three roots.
+    var cycleA: Factory<Part> { self { Part("a", [self.cycleB()]) } }
+    var cycleB: Factory<Part> { self { Part("b", [self.cycleA()]) } }
+    var missing: Factory<Part?> { promised() }
+    var needsMissing: Factory<Part> { self { Part("needs", [self.missing() as Any]) } }
+    var request: Factory<Part> { self { Part("request") }.cached }
+    var keeper: Factory<Part> { self { Part("keeper", [self.request()]) }.singleton }
+
+    // A root whose second dependency a problem stops before it is reached.
+    var stoppedEarly: Factory<Part> { self { Part("early", [self.cycleA(), self.leaf()]) } }
+
+    // Deeper than any limit.
+    var endless: ParameterFactory<Int, Part> { self { Part("n", [self.endless($0 + 1)]) } }
+    var endlessRoot: Factory<Part> { self { self.endless(0) } }
+
+    // Short-lived kept by a longer-lived owner: a warning.
+    var cachedKeepsUnique: Factory<Part> { self { Part("cached", [self.leaf()]) }.cached }
+
+    // Isolation: a factory on one actor resolved by a factory on another.
+    // Declared as a property on those actors would declare them: the isolation is given here.
+    var onMain: Factory<Part> { self({ Part("main") }, isolation: MainActor.shared) }
+    var onOtherActor: Factory<Part> {
+        self({ Part("other", [self.onMain()]) }, isolation: ValidationActor.shared)
+    }
+
+    // Instances validation must not keep.
+    var trackedCached: Factory<Tracked> { self { Tracked() }.cached }
+    var trackedSingleton: Factory<Tracked> { self { Tracked() }.singleton }
+    var trackedShared: Factory<Tracked> { self { Tracked() }.shared }
+    var trackedRoot: Factory<Part> {
+        self {
+            Part("root", [self.trackedCached(), self.trackedSingleton(), self.trackedShared()])
+        }
+    }
+    var disposed: Factory<Tracked> { self { Tracked() }.cached.onDispose { _ in } }
+
+    // Async: a cycle through async factories.
+    var asyncA: AsyncFactory<Part> { self { Part("asyncA", [try await self.asyncB()]) } }
+    var asyncB: AsyncFactory<Part> { self { Part("asyncB", [try await self.asyncA()]) } }
+    var asyncClean: AsyncFactory<Part> { self { Part("asyncClean", [self.leaf()]) }.cached }
+    var asyncSyncCycle: AsyncFactory<Part> { self { Part("asyncSync", [self.cycleA()]) } }
+
+    // A cycle through a Lazy resolved inside the factory.
+    var lazyLoop: Factory<Part> { self { Part("lazy", [self.lazyLoop.lazy.value]) } }
+}
+
+@Suite struct ValidationTests {
+    @Test func cleanGraphHasNoProblems() {
+        let report = ValidatedContainer().validate(\.app)
+        #expect(report.problems.isEmpty, "\(report)")
+        #expect(report.isValid)
+        #expect(report.unchecked.isEmpty)
+        #expect(
+            report.graph.edges.map { "\($0.from) -> \($0.to)" }.contains(
+                "ValidatedContainer.app<Part> -> ValidatedContainer.service<Part>"))
+    }
+
+    @Test func threeIndependentProblemsGiveThreeProblemsAndTheProcessGoesOn() {
+        let container = ValidatedContainer()
+        container.manager.promiseTriggersError = true
+        let report = container.validate(\.cycleA, \.needsMissing, \.endlessRoot)
+        #expect(!report.isValid)
+        #expect(report.errors.map(\.kind) == [.cycle, .missingRegistration, .tooDeep], "\(report)")
+        let cycle = report.errors.first { $0.kind == .cycle }
+        #expect(
+            cycle?.message
+                == "Depot: circular dependency: ValidatedContainer.cycleA<Part> -> "
+                + "ValidatedContainer.cycleB<Part> -> ValidatedContainer.cycleA<Part>")
+        let missing = report.errors.first { $0.kind == .missingRegistration }
+        #expect(
+            missing?.path == [
+                "ValidatedContainer.needsMissing<Part>",
+                "ValidatedContainer.missing<Optional<Part>>",
+            ])
+        // The process went on: this line runs, and the container still resolves.
+        #expect(container.app().name == "app")
+    }
+
+    @Test func captiveLifetimeScopeInstanceIsAnErrorInEveryBuild() {
+        let root = ValidatedContainer()
+        let scope = root.newLifetimeScope()
+        // The singleton keeper resolves the scope's cached request and keeps it.
+        let report = scope.validate(\.keeper)
+        let captive = report.errors.first { $0.kind == .captiveDependency }
+        #expect(captive != nil, "\(report)")
+        #expect(
+            captive?.path == [
+                "ValidatedContainer.keeper<Part>", "ValidatedContainer.request<Part>",
+            ])
+        #expect(captive?.fix.contains("Provider") == true)
+    }
+
+    @Test func shortLivedCaptiveIsAWarningWhateverTheSetting() {
+        let container = ValidatedContainer()
+        #expect(!container.manager.reportsShortLivedCaptives)
+        let report = container.validate(\.cachedKeepsUnique)
+        #expect(report.isValid, "\(report)")
+        #expect(report.warnings.map(\.kind) == [.shortLivedCaptive])
+        #expect(report.warnings.first?.severity == .warning)
+    }
+
+    @Test func depthLimitIsReportedNotFatal() {
+        let report = ValidatedContainer().validate(\.endlessRoot)
+        #expect(report.errors.map(\.kind) == [.tooDeep], "\(report)")
+        #expect(report.errors.first?.message.contains("past the limit of") == true)
+        #expect(report.unchecked.contains("ValidatedContainer.endlessRoot<Part>"))
+    }
+
+    @Test func whatAStoppedPathDidNotReachIsListedAsUnchecked() {
+        let report = ValidatedContainer().validate(\.stoppedEarly)
+        #expect(report.errors.map(\.kind) == [.cycle])
+        #expect(report.unchecked.contains("ValidatedContainer.stoppedEarly<Part>"), "\(report)")
+        #expect(!report.graph.nodes.map(\.description).contains("ValidatedContainer.leaf<Part>"))
+    }
+
+    @Test func aProblemInOneRootNeverHidesAnother() {
+        let report = ValidatedContainer().validate(\.cycleA, \.endlessRoot, \.app)
+        #expect(report.errors.map(\.kind) == [.cycle, .tooDeep], "\(report)")
+        #expect(report.graph.nodes.map(\.description).contains("ValidatedContainer.service<Part>"))
+    }
+
+    @Test func isolationBreachIsReported() {
+        let report = ValidatedContainer().validate(\.onOtherActor)
+        let breach = report.errors.first { $0.kind == .isolationBreach }
+        #expect(breach != nil, "\(report)")
+        #expect(
+            breach?.path == [
+                "ValidatedContainer.onOtherActor<Part>", "ValidatedContainer.onMain<Part>",
+            ])
+        #expect(breach?.message.contains("is declared on MainActor") == true)
+    }
+
+    #if DEBUG
+        @Test func isolationBreachIsLoggedOnceAndTheResolveGoesOn() {
+            let container = ValidatedContainer()
+            let logged = Locked<[String]>([])
+            container.manager.logger = { line in logged.withLock { $0.append(line) } }
+            let done = Locked(0)
+            let thread = Thread {
+                _ = container.onMain()
+                _ = container.onMain()
+                done.withLock { $0 += 1 }
+            }
+            thread.start()
+            while done.current == 0 { usleep(100) }
+            #expect(logged.current.count == 1, "\(logged.current)")
+            #expect(
+                logged.current.first?.hasPrefix(
+                    "Depot: ValidatedContainer.onMain<Part> is declared on MainActor and was resolved "
+                        + "off it, on a thread outside any task") == true)
+        }
+
+        @Test func isolationBreachFromADetachedTaskIsLogged() async {
+            let container = ValidatedContainer()
+            let logged = Locked<[String]>([])
+            container.manager.logger = { line in logged.withLock { $0.append(line) } }
+            let name = await Task.detached { container.onMain().name }.value
+            #expect(name == "main")
+            #expect(logged.current.first?.contains("resolved off it, in a task") == true)
+        }
+    #endif
+
+    @Test func registeredMocksApply() {
+        let container = ValidatedContainer()
+        container.cycleB.register { Part("mock") }
+        container.missing.register { Part("registered") }
+        let report = container.validate(\.cycleA, \.needsMissing)
+        #expect(report.isValid, "\(report)")
+    }
+
+    @Test func validateWithNoRootsChecksEveryRegisteredFactory() {
+        let container = ValidatedContainer()
+        container.leaf.register { Part("leaf", [container.cycleA()]) }
+        let report = container.validate()
+        #expect(report.errors.map(\.kind) == [.cycle], "\(report)")
+        #expect(report.errors.first?.path.first == "ValidatedContainer.leaf<Part>")
+    }
+
+    @Test func validationKeepsNothingAndChangesNothing() {
+        let container = ValidatedContainer()
+        let kept = container.trackedCached()
+        let disposals = Locked(0)
+        let disposing = ValidatedContainer()
+        disposing.disposed.onDispose { _ in disposals.withLock { $0 += 1 } }.register { Tracked() }
+        _ = disposing.disposed()
+        let before = container.manager.cachedInstances()
+        weak var made: Tracked?
+        let report = Scope.withIsolatedSingletons {
+            let report = container.validate(\.trackedRoot)
+            made = container.trackedCached()
+            return report
+        }
+        #expect(report.isValid, "\(report)")
+        #expect(container.manager.cachedInstances() == before)
+        #expect(made === kept)
+        let reportOfDisposing = disposing.validate(\.disposed)
+        #expect(reportOfDisposing.isValid)
+        #expect(disposals.current == 0)
+        #expect(disposing.manager.cachedInstances()["cached"]?.count == 1)
+    }
+
+    @Test func instancesMadeByValidationAreReleased() {
+        let container = ValidatedContainer()
+        weak var made: Tracked?
+        container.trackedCached.register {
+            let tracked = Tracked()
+            made = tracked
+            return tracked
+        }
+        let report = container.validate(\.trackedRoot)
+        #expect(report.isValid)
+        #expect(made == nil)
+        #expect(container.manager.cachedInstances()["cached"] == nil)
+    }
+
+    @Test func asyncCycleIsReported() async {
+        let report = await ValidatedContainer().validate(roots: [
+            .async(\.asyncA), .async(\.asyncClean),
+        ])
+        #expect(report.errors.map(\.kind) == [.cycle], "\(report)")
+        #expect(
+            report.errors.first?.message
+                == "Depot: circular dependency: ValidatedContainer.asyncA<Part> -> "
+                + "ValidatedContainer.asyncB<Part> -> ValidatedContainer.asyncA<Part>")
+        #expect(report.graph.nodes.map(\.description).contains("ValidatedContainer.leaf<Part>"))
+    }
+
+    @Test func syncCycleInsideAnAsyncFactoryParksNoPoolThread() async {
+        // Two validations whose sync resolves park: the pool still runs this test after them.
+        for _ in 0..<3 {
+            let report = await ValidatedContainer().validate(roots: [.async(\.asyncSyncCycle)])
+            #expect(report.errors.map(\.kind) == [.cycle], "\(report)")
+        }
+        let counts = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<8 { group.addTask { index } }
+            return await group.reduce(0, +)
+        }
+        #expect(counts == 28)
+    }
+
+    @Test func cycleThroughALazyIsReported() {
+        let report = ValidatedContainer().validate(\.lazyLoop)
+        #expect(!report.isValid, "\(report)")
+    }
+
+    @Test func parameterRootsTakeTheirParameter() async {
+        let report = await ValidatedContainer().validate(roots: [.factory(\.endless, 5)])
+        #expect(report.errors.map(\.kind) == [.tooDeep])
+        #expect(report.errors.first?.path.first == "ValidatedContainer.endless<Part>(5)")
+    }
+
+    @Test func reportReadsAsACIBlockAndRendersTheGraph() {
+        let report = ValidatedContainer().validate(\.stoppedEarly, \.cachedKeepsUnique)
+        let text = "\(report)"
+        #expect(
+            text.hasPrefix("Depot validation of ValidatedContainer: INVALID, 1 error, 1 warning"))
+        #expect(text.contains("error[cycle] ValidatedContainer.stoppedEarly<Part> -> "))
+        #expect(text.contains("  fix: Break the cycle"))
+        #expect(text.contains("unchecked:"))
+        #expect(report.dot().contains("color=red"))
+        #expect(report.mermaid().contains("class "))
+        #expect(report.mermaid().contains(" problem"))
+    }
+
+    @Test func validationBesideResolvesOnEightThreads() {
+        let container = ValidatedContainer()
+        let stop = Locked(false)
+        let resolved = Locked(0)
+        let threads = (0..<8).map { _ in
+            Thread {
+                while !stop.current {
+                    _ = container.app()
+                    _ = container.service()
+                    resolved.withLock { $0 += 1 }
+                }
+            }
+        }
+        threads.forEach { $0.start() }
+        for _ in 0..<20 {
+            let report = container.validate(\.app, \.cachedKeepsUnique, \.cycleA)
+            #expect(report.errors.map(\.kind) == [.cycle])
+        }
+        stop.withLock { $0 = true }
+        while resolved.current == 0 { usleep(100) }
+        #expect(container.manager.cachedInstances()["cached"] == ["service<Part>"])
+    }
+}
