@@ -39,7 +39,7 @@ struct ValidatingAGraphSnippets {
     }
 
     @Test func asyncRootsAreValidated() async {
-        let report = await Container.shared.validate(roots: [.async(\.pool), .factory(\.poolSettings)])
+        let report = await Container.shared.validate(roots: [.async(\.pool)])
         #expect(report.isValid, "\(report)")
         #expect(report.graph.nodes.map(\.key).contains("pool"))
     }
