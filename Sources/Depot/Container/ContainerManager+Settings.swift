@@ -50,13 +50,6 @@ extension ContainerManager {
         set { state.withLock { $0.settings.stopsOnIsolationBreach = newValue } }
     }
 
-    /// Logs `message` once, in debug builds: an isolation breach, once per factory and place.
-    func warnOnce(_ message: String) {
-        guard FactoryContext.isDebugBuild else { return }
-        let isFirst = state.withLock { $0.seldom.warnedBreaches.insert(message).inserted }
-        if isFirst { logger(message) }
-    }
-
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
         get { state.withLock { $0.settings.clock } }

@@ -80,10 +80,9 @@ extension ContainerManager {
         var snapshots: [Snapshot] = []
         /// The factories already warned about, so each warning is logged once.
         var warned: Set<FactoryKey> = []
-        /// The (owner, dependency) pairs already reported as captive.
-        var warnedCaptives: Set<String> = []
-        /// The isolation breaches already reported, by message (factory and place).
-        var warnedBreaches: Set<String> = []
+        /// What was warned about once already: captive (owner, dependency) pairs and isolation
+        /// breaches (factory and place).
+        var warnedOnce: Set<String> = []
         /// What `validate()` resolves when given no roots: each registered factory that needs
         /// no parameter, by key (see `FactoryRegistration.declaration`).
         var declarations: [FactoryKey: Validation.Declaration] = [:]

@@ -90,16 +90,23 @@ extension ContainerManager {
     /// Makes this (new) manager's container a lifetime scope of `container`'s: its
     /// registrations, parent, settings and singletons.
     func becomeLifetimeScope(of container: ContainerManager) {
-        let inherited = container.inheritance
-        let realm = container.realm
+        // Its container's realm, bound now: nothing else could be chosen on its first use.
+        inherit(container.inheritance, realm: container.realm, isLifetimeScope: true)
+    }
+
+    /// Takes `inherited` registrations, parent and settings (`settings` if given), and binds
+    /// `realm`: a lifetime scope's, or a validation's copy's.
+    func inherit(
+        _ inherited: ContainerManager.State.Inheritance, settings: ContainerManager.Settings? = nil,
+        realm: SingletonRealm, isLifetimeScope: Bool
+    ) {
         state.withLock { state in
-            state.settingsBox = inherited.settings
+            state.settingsBox = settings.map(SettingsBox.init) ?? inherited.settings
             state.registeredKeys = inherited.registeredKeys
             state.registrations = inherited.registrations
             state.parent = inherited.parent
             state.isAutoRegistered = true
-            state.isLifetimeScope = true
-            // Its container's, bound now: nothing else could be chosen on its first use.
+            state.isLifetimeScope = isLifetimeScope
             state.bind(realm)
         }
     }

@@ -24,8 +24,7 @@ extension ContainerManager {
         for captive in captives(
             step, scope: scope, owners: owners, path: path, reportsShortLived: reportsShortLived)
         {
-            warnCaptive(
-                owner: captive.owner, dependency: step, captive.message + " " + captive.fix)
+            warnOnce(captive.message + " " + captive.fix, about: "\(captive.owner) -> \(step)")
         }
     }
 
@@ -75,13 +74,5 @@ extension ContainerManager {
                     + "scope keeps (.cached), or have it hold a Provider (.provider) of \(step) "
                     + "and resolve it where it is used."))
         return found
-    }
-
-    /// Logs `message` for the (owner, dependency) pair, unless it was logged before.
-    private func warnCaptive(owner: ResolutionStep, dependency: ResolutionStep, _ message: String) {
-        let pair = "\(owner) -> \(dependency)"
-        let isFirst = state.withLock { $0.seldom.warnedCaptives.insert(pair).inserted }
-        guard isFirst else { return }
-        logger(message)
     }
 }

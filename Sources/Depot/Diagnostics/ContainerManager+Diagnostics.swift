@@ -1,4 +1,11 @@
 extension ContainerManager {
+    /// Logs `message`, unless a message about `subject` (the message itself by default) was
+    /// logged before.
+    func warnOnce(_ message: String, about subject: String? = nil) {
+        let isFirst = state.withLock { $0.seldom.warnedOnce.insert(subject ?? message).inserted }
+        if isFirst { logger(message) }
+    }
+
     /// Whether resolutions of this container add what they observe to ``dependencyGraph()``:
     /// each factory resolved (with its scope), and which factory's closure resolved it.
     ///

@@ -42,26 +42,16 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     public var description: String {
         let count = { (n: Int, noun: String) in "\(n) \(noun)\(n == 1 ? "" : "s")" }
         var lines = [
-            "Depot validation of \(container): "
-                + (isValid ? "valid" : "INVALID") + ", "
-                + count(errors.count, "error") + ", " + count(warnings.count, "warning") + ", "
-                + count(graph.nodes.count, "factory").replacingFactories() + " checked"
+            "Depot validation of \(container): \(isValid ? "valid" : "INVALID"), "
+                + count(errors.count, "error") + ", " + count(warnings.count, "warning")
+                + "; factories checked: \(graph.nodes.count)"
         ]
-        for problem in problems {
-            lines.append(problem.description)
-        }
+        lines += problems.map(\.description)
         if !unchecked.isEmpty {
             lines.append("unchecked: a problem stopped these before they finished resolving:")
             lines += unchecked.map { "  " + $0 }
         }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    /// "factorys" as English has it.
-    fileprivate func replacingFactories() -> String {
-        hasSuffix("factorys") ? String(dropLast(2)) + "ies" : self
     }
 }
 

@@ -70,17 +70,16 @@ final class Validation: @unchecked Sendable {
             self.isolation = isolation
         }
 
+        /// This node and the factories' nodes above it, innermost first.
+        var lineage: [Node] { sequence(first: self, next: \.parent).filter { $0.step != nil } }
+
         /// The steps from the root to this node.
-        var path: [ResolutionStep] {
-            sequence(first: self, next: \.parent).compactMap(\.step).reversed()
-        }
+        var path: [ResolutionStep] { lineage.reversed().map { $0.step! } }
     }
 
     /// Starts a validation of `container`'s graph.
     init(_ container: some ManagedContainer) {
         Self.running.wrappingIncrement(ordering: .relaxed)
-        // What a first resolve would do, done for real, outside the validation.
-        container.manager.autoRegisterIfNeeded(container)
         if let copies = DepotCopies.secondCopy() {
             state.withLock { $0.add(copies) }
         }
@@ -88,11 +87,8 @@ final class Validation: @unchecked Sendable {
 
     /// Ends the validation: the copies, and all they keep, go.
     func end() {
-        let copies = state.withLock { state in
-            defer { state.copies = [:] }
-            return state.copies
-        }
-        _ = copies
+        // Released after the lock.
+        _ = state.withLock { state in (state.copies, state.copies = [:]).0 }
         Self.running.wrappingDecrement(ordering: .relaxed)
     }
 
@@ -103,20 +99,17 @@ final class Validation: @unchecked Sendable {
         return run
     }
 
-    /// Runs `body`, a root's resolve, in this validation.
-    func inRoot(_ body: () -> Void) {
-        let node = Node(
-            validation: self, parent: nil, step: nil, scope: .unique, manager: nil,
-            isolation: nil)
-        Self.binding.withValue(node, operation: body)
+    /// The node above a root: what a resolve reads to know it validates.
+    private var rootNode: Node {
+        Node(validation: self, parent: nil, step: nil, scope: .unique, manager: nil, isolation: nil)
     }
 
     /// Runs `body`, a root's resolve, in this validation.
+    func inRoot(_ body: () -> Void) { Self.binding.withValue(rootNode, operation: body) }
+
+    /// Runs `body`, a root's resolve, in this validation.
     func inRoot(_ body: () async -> Void) async {
-        let node = Node(
-            validation: self, parent: nil, step: nil, scope: .unique, manager: nil,
-            isolation: nil)
-        await Self.binding.withValue(node, operation: body)
+        await Self.binding.withValue(rootNode, operation: body)
     }
 
     /// Notes that a synchronous validation was given an async root, which it cannot resolve.
@@ -136,7 +129,8 @@ final class Validation: @unchecked Sendable {
         }
     }
 
-    /// The copy of `manager`, `container`'s, this validation resolves in, made on first use.
+    /// The copy of `manager`, `container`'s, this validation resolves in, made on first use,
+    /// after the container's `autoRegister()` has run for real, as a first resolve's would.
     func copy(of manager: ContainerManager, in container: any ManagedContainer)
         -> ContainerManager
     {
@@ -171,8 +165,7 @@ final class Validation: @unchecked Sendable {
     /// Records `node`'s edge and checks it for an isolation breach and a captive owner.
     private func check(_ node: Node, isAsync: Bool) {
         guard let step = node.step, let manager = node.manager else { return }
-        let ancestors = Array(sequence(first: node.parent, next: { $0?.parent }).compactMap { $0 })
-            .filter { $0.step != nil }
+        let ancestors = node.parent?.lineage ?? []
         var found: [ValidationProblem] = []
         // A synchronous factory's closure runs where it is resolved: on the executor of the
         // nearest factory above it declared on an actor. An async one hops to its own.
@@ -223,7 +216,7 @@ final class Validation: @unchecked Sendable {
         let stopped = problem(kind, node: node, message: message, fix: fix)
         // The factories above the stop did not finish: what they would resolve after it is
         // not reached.
-        let above = node.path.dropLast().map(\.description)
+        let above = node.parent?.path.map(\.description) ?? []
         let run = state.withLock { state -> Run? in
             state.add(stopped)
             for name in above where !state.unchecked.contains(name) {
@@ -251,135 +244,11 @@ final class Validation: @unchecked Sendable {
     }
 }
 
-extension Validation {
-    /// A registered factory that needs no parameter, as `validate()` resolves it in a container.
-    struct Declaration {
-        let name: String
-        let resolve: ((any ManagedContainer) -> Void)?
-        let resolveAsync: ((any ManagedContainer) async throws -> Void)?
-    }
-
-    /// The container a kept ``Declaration`` names instead of its own, which keeps it: the
-    /// validated container takes its place when it is resolved.
-    static let placeholder: any ManagedContainer = Placeholder()
-
-    private final class Placeholder: ManagedContainer {
-        let manager = ContainerManager(realm: nil)
-    }
-}
-
-extension FactoryRegistration {
-    /// The factory, with `body` registered, as `validate()` resolves it; `nil` if it needs a
-    /// parameter.
-    func declaration(_ body: Body) -> Validation.Declaration? {
-        guard P.self == Void.self else { return nil }
-        var kept = self
-        kept.body = body
-        kept.container = Validation.placeholder
-        kept.manager = Validation.placeholder.manager
-        // Used as the registration it copies is: by resolves, one at a time per root.
-        let unchecked = Unchecked(kept)
-        func inContainer(_ container: any ManagedContainer) -> Self {
-            var factory = unchecked.value
-            factory.container = container
-            factory.manager = container.manager
-            return factory
-        }
-        let name = step(nil).description
-        if isAsync {
-            return .init(
-                name: name, resolve: nil,
-                resolveAsync: { _ = try await inContainer($0).resolveAsync(() as! P) })
-        }
-        return .init(
-            name: name, resolve: { _ = inContainer($0).resolve(() as! P) }, resolveAsync: nil)
-    }
-}
-
-extension ContainerManager {
-    /// The registered factories that need no parameter, ordered by name.
-    func registeredDeclarations() -> [Validation.Declaration] {
-        state.withLock { Array($0.seldomUsed?.declarations.values ?? [:].values) }
-            .sorted { $0.name < $1.name }
-    }
-}
-
 extension Validation.State {
     /// Adds `problem`, unless found before, and marks its factory in the graph.
     mutating func add(_ problem: ValidationProblem) {
         guard !problems.contains(problem) else { return }
         problems.append(problem)
         if let name = problem.factory { graph.marked.insert(name) }
-    }
-}
-
-extension Validation {
-    /// How one root's resolve ended: the validator waits for it to finish or stop.
-    // @unchecked Sendable: `isEnded` and `waiter` are used only under `lock`.
-    final class Run: @unchecked Sendable {
-        private let lock = Locked(())
-        private let condition = Condition()
-        private var isEnded = false
-        private var waiter: CheckedContinuation<Void, Never>?
-
-        /// Ends the run; only the first call counts.
-        func finish() {
-            let waiter = lock.withLock { _ -> CheckedContinuation<Void, Never>? in
-                guard !isEnded else { return nil }
-                isEnded = true
-                condition.broadcast()
-                defer { self.waiter = nil }
-                return self.waiter
-            }
-            waiter?.resume()
-        }
-
-        /// Blocks the calling thread until the run ends.
-        func wait() {
-            lock.wait(on: condition) { isEnded }
-        }
-
-        /// Suspends until the run ends.
-        func ended() async {
-            await withCheckedContinuation { continuation in
-                let isEnded = lock.withLock { _ in
-                    if !self.isEnded { waiter = continuation }
-                    return self.isEnded
-                }
-                if isEnded { continuation.resume() }
-            }
-        }
-    }
-}
-
-extension ContainerManager {
-    /// A copy of `original` for a validation: its registrations, contexts, parent and settings
-    /// (with tracing off and logging to nowhere), empty caches, and singletons in `realm`.
-    convenience init(validating original: ContainerManager, realm: SingletonRealm) {
-        self.init(realm: realm, isValidationCopy: true)
-        let inherited = original.inheritance
-        let isLifetimeScope = original.state.withLock { $0.isLifetimeScope }
-        state.withLock { state in
-            var settings = inherited.settings.value
-            settings.trace = false
-            settings.logger = { _ in }
-            state.settings = settings
-            state.registeredKeys = inherited.registeredKeys
-            state.registrations = inherited.registrations
-            state.parent = inherited.parent
-            state.isAutoRegistered = true
-            state.isLifetimeScope = isLifetimeScope
-            state.bind(realm)
-        }
-    }
-
-    /// The scope `factory` resolves in here: registered, declared or this container's default.
-    func scope<P, T>(of factory: FactoryRegistration<P, T>) -> Scope {
-        state.withLock { state in
-            winningOption(
-                declared: factory.declaredScope?.scope,
-                registered: state.registrations[factory.key]?.scope, isOnce: factory.isOnce)
-                ?? state.settings.defaultScope ?? Scope.unique
-        }
     }
 }

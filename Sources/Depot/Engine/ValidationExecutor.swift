@@ -58,16 +58,3 @@ final class ValidationExecutor: TaskExecutor, @unchecked Sendable {
         if startsWorker { startWorker() }
     }
 }
-
-extension Validation {
-    /// Blocks the calling thread for good, after handing its jobs on if it is the worker of
-    /// ``ValidationExecutor``.
-    static func parkCurrentThread() -> Never {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            ValidationExecutor.shared.handOffIfWorker()
-        }
-        let parked = Locked(())
-        parked.wait(on: Condition()) { false }
-        preconditionFailure("Internal inconsistency: a parked validation thread woke")
-    }
-}
