@@ -33,10 +33,7 @@ extension FactoryRegistration {
     @inlinable
     func resolve(_ parameter: P) -> T {
         // A validation resolves in its copy of the manager (Validation.swift).
-        if let node = Validation.current, !manager.isValidationCopy {
-            let (copy, entered) = node.validation.enter(self, parameter, below: node)
-            return Validation.binding.withValue(entered) { copy.resolve(parameter) }
-        }
+        if Validation.isRunning, let value = resolveIfValidating(parameter) { return value }
         #if DEBUG
             if let isolation, !manager.isValidationCopy { checkIsolation(isolation, parameter) }
         #endif

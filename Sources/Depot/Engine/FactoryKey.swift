@@ -46,16 +46,18 @@ struct FactoryKey: Hashable, Sendable, TableKey {
 
     @inlinable
     static func == (lhs: Self, rhs: Self) -> Bool {
-        guard lhs.valueType == rhs.valueType else { return false }
-        return lhs.nameAddress == rhs.nameAddress || lhs.hasSameCharacters(as: rhs)
+        lhs.nameAddress == rhs.nameAddress
+            ? lhs.valueType == rhs.valueType
+            // Another address: the same name only if compiled elsewhere (see hasSameCharacters).
+            : lhs.nameHash == rhs.nameHash && lhs.valueType == rhs.valueType
+                && lhs.hasSameCharacters(as: rhs)
     }
 
     /// Whether both names are literals with the same characters at different addresses: one
     /// declaration compiled into two modules (an inlined getter, a dynamic framework).
     @usableFromInline
     func hasSameCharacters(as other: Self) -> Bool {
-        guard nameHash == other.nameHash, nameLength == other.nameLength, nameLength != .max
-        else { return false }
+        guard nameLength == other.nameLength, nameLength != .max else { return false }
         // Safe: both addresses start a literal's characters, `nameLength` long (see `literal`).
         let count = Int(nameLength)
         let mine = UnsafeBufferPointer(

@@ -17,17 +17,19 @@ import Atomics
 // @unchecked Sendable: `realm` is Sendable; everything else is in `state`, a `Locked`.
 @usableFromInline
 final class Validation: @unchecked Sendable {
+
     /// How many validations run now: a resolve reads the task-local only while one does.
     @usableFromInline static let running = ManagedAtomic<Int>(0)
 
     /// The task-local that holds the node of the factory being resolved in a validation.
     @usableFromInline static let binding = TaskLocal<Node?>(wrappedValue: nil)
 
-    /// The node of the factory the current validating resolve is in, if any.
+    /// Whether any validation runs now: the one read a resolve makes when none does.
     @inlinable
-    static var current: Node? {
-        running.load(ordering: .relaxed) == 0 ? nil : binding.get()
-    }
+    static var isRunning: Bool { running.load(ordering: .relaxed) != 0 }
+
+    /// The node of the factory the current validating resolve is in, if any.
+    static var current: Node? { isRunning ? binding.get() : nil }
 
     /// Where the copies keep their singletons and other process-wide instances.
     let realm = SingletonRealm()
@@ -56,11 +58,11 @@ final class Validation: @unchecked Sendable {
         let scope: Scope
         let manager: ContainerManager?
         /// The actor whose executor the factory's closure runs on, if it is declared on one.
-        let isolation: (any Actor)?
+        let isolation: DeclaredIsolation?
 
         init(
             validation: Validation, parent: Node?, step: ResolutionStep?, scope: Scope,
-            manager: ContainerManager?, isolation: (any Actor)?
+            manager: ContainerManager?, isolation: DeclaredIsolation?
         ) {
             self.validation = validation
             self.parent = parent
@@ -157,7 +159,7 @@ final class Validation: @unchecked Sendable {
         let scope = copied.manager.scope(of: factory)
         let node = Node(
             validation: self, parent: parent, step: step, scope: scope, manager: copied.manager,
-            isolation: factory.isolation)
+            isolation: factory.isolatedTo)
         check(node, isAsync: factory.isAsync)
         return (copied, node)
     }
@@ -171,10 +173,9 @@ final class Validation: @unchecked Sendable {
         // nearest factory above it declared on an actor. An async one hops to its own.
         if !isAsync, let isolation = node.isolation,
             let runner = ancestors.first(where: { $0.isolation != nil }),
-            runner.isolation! !== isolation
+            runner.isolation! != isolation
         {
-            let actor = String(describing: Swift.type(of: isolation))
-            let other = String(describing: Swift.type(of: runner.isolation!))
+            let (actor, other) = (isolation.name, runner.isolation!.name)
             found.append(
                 problem(
                     .isolationBreach, node: node,
@@ -250,5 +251,22 @@ extension Validation.State {
         guard !problems.contains(problem) else { return }
         problems.append(problem)
         if let name = problem.factory { graph.marked.insert(name) }
+    }
+}
+
+extension FactoryRegistration {
+    /// The node of the validation this resolve is in, unless it resolves in a copy already.
+    @usableFromInline
+    var validationNode: Validation.Node? {
+        manager.isValidationCopy ? nil : Validation.binding.get()
+    }
+
+    /// The value, resolved in the copy of the manager, if this resolve is in a validation.
+    @usableFromInline
+    @inline(never)
+    func resolveIfValidating(_ parameter: P) -> T? {
+        guard let node = validationNode else { return nil }
+        let (copy, entered) = node.validation.enter(self, parameter, below: node)
+        return Validation.binding.withValue(entered) { copy.resolve(parameter) }
     }
 }

@@ -134,9 +134,13 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @usableFromInline var declaredScope: Scope.Declared?
     /// `nil` for a factory with none of the settings `Options` holds.
     @usableFromInline var options: Options?
-    /// The actor the declaration is isolated to, if any: for debug builds' check, and for a
-    /// validation's in every build.
-    @usableFromInline var isolation: (any Actor)?
+    #if DEBUG
+        /// The actor the declaration is isolated to, if any, for debug builds' check.
+        @usableFromInline var isolation: (any Actor)?
+    #endif
+    /// Which actor the declaration is isolated to, if any, for a validation's check in every
+    /// build: plain data, so that copying a factory value counts no reference.
+    @usableFromInline var isolatedTo: DeclaredIsolation?
 
     @inlinable
     init(
@@ -147,7 +151,10 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         self.manager = container.manager
         self.key = FactoryKey(name: name, type: T.self)
         self.body = body
-        self.isolation = isolation
+        #if DEBUG
+            self.isolation = isolation
+        #endif
+        isolatedTo = isolation.map(DeclaredIsolation.init)
     }
 
     /// Whether the closure is async (an ``AsyncFactory``'s): it runs on its own actor, if any.
@@ -233,4 +240,22 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     func stepParameter(_ parameter: P?) -> ResolutionParameter? {
         P.self == Void.self ? nil : parameter.map { ResolutionParameter($0) }
     }
+}
+
+/// Which actor a declaration is isolated to: its identity and its type's name.
+@usableFromInline
+struct DeclaredIsolation: Equatable, Sendable {
+    let id: ObjectIdentifier
+    let actorType: any Actor.Type
+
+    @usableFromInline
+    init(_ actor: any Actor) {
+        (id, actorType) = (ObjectIdentifier(actor), Swift.type(of: actor))
+    }
+
+    /// The actor's type, as messages name it: `MainActor`.
+    var name: String { String(describing: actorType) }
+
+    @usableFromInline
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
 }
