@@ -48,36 +48,45 @@ enum DepotCopies {
     #else
         /// The paths of the loaded images, the main executable's as `nil`.
         private static func loadedImages() -> [String?] {
-            [nil] + Array(Set(mappings().map(\.path))).sorted()
+            [nil] + Array(Set(mappings.map(\.path))).sorted()
         }
 
         /// The path of the image mapped where `address` is.
         private static func path(of address: UnsafeRawPointer) -> String? {
             let address = UInt(bitPattern: address)
-            return mappings().first { $0.start <= address && address < $0.end }?.path
+            return mappings.first { $0.start <= address && address < $0.end }?.path
         }
 
-        /// The file-backed mappings of the process, from `/proc/self/maps`.
-        private static func mappings() -> [(start: UInt, end: UInt, path: String)] {
+        /// The file-backed mappings of the process, from `/proc/self/maps`: each line is
+        /// "start-end perms offset device inode path", read as bytes.
+        private static let mappings: [(start: UInt, end: UInt, path: String)] = {
             guard let file = fopen("/proc/self/maps", "r") else { return [] }
             defer { fclose(file) }
             var found: [(start: UInt, end: UInt, path: String)] = []
             var line = [CChar](repeating: 0, count: 4_096)
             while fgets(&line, Int32(line.count), file) != nil {
                 let bytes = line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
-                // "start-end perms offset device inode path"
-                let fields = String(decoding: bytes, as: UTF8.self).split(
-                    separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-                guard fields.count == 6 else { continue }
-                let path = String(fields[5]).trimmingLeadingSpaces()
-                guard path.hasPrefix("/") else { continue }
-                let range = fields[0].split(separator: "-")
-                guard range.count == 2, let start = UInt(range[0], radix: 16),
-                    let end = UInt(range[1], radix: 16)
+                guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")),
+                    let dash = bytes.firstIndex(of: UInt8(ascii: "-")),
+                    let space = bytes.firstIndex(of: UInt8(ascii: " ")), dash < space,
+                    let start = hex(bytes[..<dash]), let end = hex(bytes[(dash + 1)..<space])
                 else { continue }
-                found.append((start, end, path))
+                found.append((start, end, String(decoding: bytes[slash...], as: UTF8.self)))
             }
             return found
+        }()
+
+        /// The number `digits` spell in lowercase hexadecimal, as the kernel writes it.
+        private static func hex(_ digits: ArraySlice<UInt8>) -> UInt? {
+            var value: UInt = 0
+            for digit in digits {
+                switch digit {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt(digit - 48)
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt(digit - 87)
+                default: return nil
+                }
+            }
+            return value
         }
     #endif
 
@@ -98,19 +107,4 @@ enum DepotCopies {
         if FactoryContext.isDebugBuild { fatalError(message) }
         print(message)
     }()
-
-    /// The second copy as a validation's problem, if there is one.
-    static func secondCopy() -> ValidationProblem? {
-        message.map {
-            ValidationProblem(
-                kind: .secondCopyOfDepot, path: [], factory: nil, message: $0,
-                fix: "Link Depot once, as one dynamic library every module uses.")
-        }
-    }
-}
-
-extension String {
-    fileprivate func trimmingLeadingSpaces() -> String {
-        String(drop { $0 == " " })
-    }
 }

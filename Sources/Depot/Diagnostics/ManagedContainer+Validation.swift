@@ -90,7 +90,7 @@ extension Validation {
     static func validate<C: ManagedContainer>(_ container: C, roots: [ValidationRoot<C>])
         -> ValidationReport
     {
-        let validation = Validation(container)
+        let validation = Validation()
         defer { validation.end() }
         for root in roots {
             let run = validation.start()
@@ -113,7 +113,7 @@ extension Validation {
     static func validate<C: ManagedContainer>(_ container: C, roots: [ValidationRoot<C>]) async
         -> ValidationReport
     {
-        let validation = Validation(container)
+        let validation = Validation()
         defer { validation.end() }
         for root in roots {
             let run = validation.start()

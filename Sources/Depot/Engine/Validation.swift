@@ -58,11 +58,11 @@ final class Validation: @unchecked Sendable {
         let scope: Scope
         let manager: ContainerManager?
         /// The actor whose executor the factory's closure runs on, if it is declared on one.
-        let isolation: DeclaredIsolation?
+        let isolation: (any Actor.Type)?
 
         init(
             validation: Validation, parent: Node?, step: ResolutionStep?, scope: Scope,
-            manager: ContainerManager?, isolation: DeclaredIsolation?
+            manager: ContainerManager?, isolation: (any Actor.Type)?
         ) {
             self.validation = validation
             self.parent = parent
@@ -79,12 +79,14 @@ final class Validation: @unchecked Sendable {
         var path: [ResolutionStep] { lineage.reversed().map { $0.step! } }
     }
 
-    /// Starts a validation of `container`'s graph.
-    init(_ container: some ManagedContainer) {
+    /// Starts a validation, with the second copy of Depot as a problem if there is one.
+    init() {
         Self.running.wrappingIncrement(ordering: .relaxed)
-        if let copies = DepotCopies.secondCopy() {
-            state.withLock { $0.add(copies) }
-        }
+        guard let message = DepotCopies.message else { return }
+        let problem = ValidationProblem(
+            kind: .secondCopyOfDepot, path: [], factory: nil, message: message,
+            fix: "Link Depot once, as one dynamic library every module uses.")
+        state.withLock { $0.add(problem) }
     }
 
     /// Ends the validation: the copies, and all they keep, go.
@@ -173,9 +175,9 @@ final class Validation: @unchecked Sendable {
         // nearest factory above it declared on an actor. An async one hops to its own.
         if !isAsync, let isolation = node.isolation,
             let runner = ancestors.first(where: { $0.isolation != nil }),
-            runner.isolation! != isolation
+            ObjectIdentifier(runner.isolation!) != ObjectIdentifier(isolation)
         {
-            let (actor, other) = (isolation.name, runner.isolation!.name)
+            let (actor, other) = ("\(isolation)", "\(runner.isolation!)")
             found.append(
                 problem(
                     .isolationBreach, node: node,

@@ -138,9 +138,11 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         /// The actor the declaration is isolated to, if any, for debug builds' check.
         @usableFromInline var isolation: (any Actor)?
     #endif
-    /// Which actor the declaration is isolated to, if any, for a validation's check in every
-    /// build: plain data, so that copying a factory value counts no reference.
-    @usableFromInline var isolatedTo: DeclaredIsolation?
+    /// The type of the actor the declaration is isolated to, if any, for a validation's check
+    /// in every build: a metatype, so that copying a factory value counts no reference. (Two
+    /// instances of one actor type, which only a declaration inside an actor's method can
+    /// name, are not told apart.)
+    @usableFromInline var isolatedTo: (any Actor.Type)?
 
     @inlinable
     init(
@@ -154,7 +156,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         #if DEBUG
             self.isolation = isolation
         #endif
-        isolatedTo = isolation.map(DeclaredIsolation.init)
+        isolatedTo = isolation.map { Swift.type(of: $0) }
     }
 
     /// Whether the closure is async (an ``AsyncFactory``'s): it runs on its own actor, if any.
@@ -240,22 +242,4 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     func stepParameter(_ parameter: P?) -> ResolutionParameter? {
         P.self == Void.self ? nil : parameter.map { ResolutionParameter($0) }
     }
-}
-
-/// Which actor a declaration is isolated to: its identity and its type's name.
-@usableFromInline
-struct DeclaredIsolation: Equatable, Sendable {
-    let id: ObjectIdentifier
-    let actorType: any Actor.Type
-
-    @usableFromInline
-    init(_ actor: any Actor) {
-        (id, actorType) = (ObjectIdentifier(actor), Swift.type(of: actor))
-    }
-
-    /// The actor's type, as messages name it: `MainActor`.
-    var name: String { String(describing: actorType) }
-
-    @usableFromInline
-    static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
 }
