@@ -9,7 +9,7 @@ extension Run {
         "unique": "baseline-direct", "graph10": "baseline-direct",
         "injected5": "baseline-mutex-dict", "container-init": "baseline-mutex-dict",
         "async-cached-hit": "baseline-sync-hit", "async-graph10": "baseline-direct-await",
-        "async-unique": "baseline-direct-await",
+        "async-unique": "baseline-direct-await", "validate-1000": "Depot resolve",
     ]
 
     /// The ratio of `measurement` to its baseline: another subject, or its own first variant

@@ -37,6 +37,7 @@ run.requestScenario()
 run.scaleScenarios()
 run.memoryScenarios()
 run.asyncScenarios()
+run.validationScenario()
 run.printTable()
 run.printTargets()
 if let jsonPath {

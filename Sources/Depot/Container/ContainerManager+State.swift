@@ -83,9 +83,6 @@ extension ContainerManager {
         /// What was warned about once already: captive (owner, dependency) pairs and isolation
         /// breaches (factory and place).
         var warnedOnce: Set<String> = []
-        /// What `validate()` resolves when given no roots: each registered factory that needs
-        /// no parameter, by key (see `FactoryRegistration.declaration`).
-        var declarations: [FactoryKey: Validation.Declaration] = [:]
     }
 
     /// The settings a lifetime scope or child container takes from its container.

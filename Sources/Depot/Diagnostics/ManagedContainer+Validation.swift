@@ -47,7 +47,7 @@ extension ManagedContainer {
     /// root never hides one in another. Nothing the validation makes is kept: it resolves in a
     /// copy of each container it reaches (empty caches, singletons of its own), and nothing a
     /// container keeps is disposed or replaced. With no roots, it checks every factory
-    /// registered in this container that needs no parameter.
+    /// registered in this container that needs no parameter, as its registration makes it.
     ///
     /// ```swift
     /// @Test func graphIsValid() {

@@ -1,56 +1,50 @@
 // What a validation resolves in and with: the copies of managers, and, for `validate()` with no
-// roots, the factories registered in a container, kept when they are registered.
+// roots, the factories registered in a container.
 
 extension Validation {
     /// A registered factory that needs no parameter, as `validate()` resolves it in a container.
     struct Declaration {
-        let name: String
+        let key: FactoryKey
         let resolve: ((any ManagedContainer) -> Void)?
         let resolveAsync: ((any ManagedContainer) async throws -> Void)?
     }
-
-    /// The container a kept ``Declaration`` names instead of its own, which keeps it: the
-    /// validated container takes its place when it is resolved.
-    static let placeholder: any ManagedContainer = Placeholder()
-
-    private final class Placeholder: ManagedContainer {
-        let manager = ContainerManager(realm: nil)
-    }
 }
 
-extension FactoryRegistration {
-    /// The factory, with `body` registered, as `validate()` resolves it; `nil` if it needs a
-    /// parameter.
-    func declaration(_ body: Body) -> Validation.Declaration? {
+/// A registered closure (a `FactoryRegistration<P, T>.Body`), which `validate()` resolves.
+protocol RegisteredBody {
+    /// The closure as the factory `key`, if that needs no parameter.
+    func declaration(as key: FactoryKey) -> Validation.Declaration?
+}
+
+extension FactoryRegistration.Body: RegisteredBody {
+    func declaration(as key: FactoryKey) -> Validation.Declaration? {
         guard P.self == Void.self else { return nil }
-        var kept = self
-        kept.body = body
-        kept.container = Validation.placeholder
-        kept.manager = Validation.placeholder.manager
         // Used as the registration it copies is: by resolves, one at a time per root.
-        let unchecked = Unchecked(kept)
-        func inContainer(_ container: any ManagedContainer) -> Self {
-            var factory = unchecked.value
-            factory.container = container
-            factory.manager = container.manager
-            return factory
+        let body = Unchecked(self)
+        func factory(in container: any ManagedContainer) -> FactoryRegistration {
+            FactoryRegistration(container: container, key: key, body: body.value)
         }
-        let name = step(nil).description
-        if isAsync {
+        switch self {
+        case .plain, .parameterised:
             return .init(
-                name: name, resolve: nil,
-                resolveAsync: { _ = try await inContainer($0).resolveAsync(() as! P) })
+                key: key, resolve: { _ = factory(in: $0).resolve(() as! P) }, resolveAsync: nil)
+        case .async, .asyncParameterised:
+            return .init(
+                key: key, resolve: nil,
+                resolveAsync: { _ = try await factory(in: $0).resolveAsync(() as! P) })
         }
-        return .init(
-            name: name, resolve: { _ = inContainer($0).resolve(() as! P) }, resolveAsync: nil)
     }
 }
 
 extension ContainerManager {
-    /// The registered factories that need no parameter, ordered by name.
+    /// The factories registered here that need no parameter, resolved with what is registered
+    /// for them (their declarations' modifiers are not known here), ordered by key.
     func registeredDeclarations() -> [Validation.Declaration] {
-        state.withLock { Array($0.seldomUsed?.declarations.values ?? [:].values) }
-            .sorted { $0.name < $1.name }
+        state.withLock { state in
+            state.registrations.keys.compactMap { key in
+                (state.registrations[key]?.factory as? RegisteredBody)?.declaration(as: key)
+            }
+        }.sorted { $0.key.description < $1.key.description }
     }
 }
 

@@ -82,10 +82,8 @@ extension FactoryRegistration {
     mutating func register(_ body: Body) {
         manager.autoRegisterIfNeeded(container)
         let key = key
-        let declaration = declaration(body)
         let isAutoRegistering = manager.state.withLock { state in
             state.changeRegistration(for: key) { $0.factory = body }
-            if let declaration { state.seldom.declarations[key] = declaration }
             // Only the thread inside autoRegister() gets past the gate while this is set.
             return state.isAutoRegistering
         }

@@ -167,6 +167,11 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         }
     }
 
+    /// The factory `key` of `container`, made by `body`, with no modifiers.
+    init(container: any ManagedContainer, key: FactoryKey, body: Body) {
+        (self.container, manager, self.key, self.body) = (container, container.manager, key, body)
+    }
+
     /// The scope the factory declares, if any.
     var scope: Scope? {
         get { declaredScope?.scope }
