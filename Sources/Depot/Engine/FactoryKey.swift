@@ -16,22 +16,19 @@ struct FactoryKey: Hashable, Sendable, TableKey {
 
     @inlinable
     init(name: StaticString, type: Any.Type) {
-        nameAddress = Self.address(of: name)
         valueType = type
         guard name.hasPointerRepresentation else {
+            nameAddress = UInt(name.unicodeScalar.value)
             (nameLength, nameHash) = (.max, UInt32(truncatingIfNeeded: nameAddress))
             return
         }
-        let count = name.utf8CodeUnitCount
+        let (start, count) = (name.utf8Start, name.utf8CodeUnitCount)
+        nameAddress = UInt(bitPattern: start)
         nameLength = UInt32(truncatingIfNeeded: count)
-        // The first, middle and last characters and the length: names that share all four
-        // are told apart by `==`, which compares the characters.
-        let start = name.utf8Start
+        // The length and the first and last characters: names that share them are told apart
+        // by `==`, which compares the characters.
         nameHash =
-            count == 0
-            ? 0
-            : UInt32(start[0]) | UInt32(start[count / 2]) << 8 | UInt32(start[count - 1]) << 16
-                | UInt32(truncatingIfNeeded: count) << 24
+            count == 0 ? 0 : nameLength << 16 | UInt32(start[0]) << 8 | UInt32(start[count - 1])
     }
 
     /// What identifies a key's string literal: the address of its characters (every use of one
@@ -56,6 +53,7 @@ struct FactoryKey: Hashable, Sendable, TableKey {
     /// Whether both names are literals with the same characters at different addresses: one
     /// declaration compiled into two modules (an inlined getter, a dynamic framework).
     @usableFromInline
+    @inline(never)
     func hasSameCharacters(as other: Self) -> Bool {
         guard nameLength == other.nameLength, nameLength != .max else { return false }
         // Safe: both addresses start a literal's characters, `nameLength` long (see `literal`).
