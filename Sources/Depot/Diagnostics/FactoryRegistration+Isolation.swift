@@ -7,8 +7,9 @@ extension FactoryRegistration {
     func checkIsolation(_ isolation: any Actor, _ parameter: P) {
         let isBreach: Bool
         if isolation === MainActor.shared {
-            // The main thread runs the main actor's code, and no other thread does.
-            isBreach = !ResolutionFrame.current.isOnMainThread
+            // The main actor's code runs on the main thread, or in the main queue, which a process
+            // that called dispatchMain() (an async `main` on Linux) drains on another thread.
+            isBreach = !ResolutionFrame.current.isOnMainThread && !ResolutionFrame.isOnMainQueue
         } else if !ResolutionFrame.isInTask {
             // Outside any task, no thread runs an actor's code.
             isBreach = true

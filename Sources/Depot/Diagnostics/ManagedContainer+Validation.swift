@@ -56,10 +56,11 @@ extension ManagedContainer {
     /// }
     /// ```
     ///
-    /// A synchronous resolve that hits a problem which stops it (a cycle, a missing
-    /// registration, the depth limit) cannot be unwound: its thread, one of the validation's
-    /// own, stays parked for the life of the process with what its stack holds. See
-    /// <doc:Diagnostics#Validating-a-graph>.
+    /// It blocks the calling thread while the roots resolve, in a task that takes the caller's
+    /// task-locals. A synchronous resolve that hits a problem which stops it (a cycle, a
+    /// missing registration, the depth limit) cannot be unwound: its thread, one of the
+    /// validation's own, stays parked for the life of the process with what its stack holds.
+    /// See <doc:Diagnostics#Validating-a-graph>.
     public func validate<each T>(_ roots: repeat KeyPath<Self, Factory<each T>>)
         -> ValidationReport
     {
@@ -86,59 +87,57 @@ extension ManagedContainer {
 }
 
 extension Validation {
-    /// Validates `roots` in `container`, each on a thread of its own.
+    /// Validates `roots` in `container`, blocking the calling thread meanwhile; an async root
+    /// is listed as unchecked.
     static func validate<C: ManagedContainer>(_ container: C, roots: [ValidationRoot<C>])
         -> ValidationReport
     {
         let validation = Validation()
         defer { validation.end() }
         for root in roots {
-            let run = validation.start()
-            ResolutionFrame.detachThread {
-                validation.inRoot {
-                    if let resolve = root.resolve {
-                        resolve(container)
-                    } else {
-                        validation.needsAsync(root)
-                    }
-                }
-                run.finish()
-            }
-            run.wait()
+            validation.start(root, in: container, isAsyncAllowed: false).wait()
         }
         return validation.report(of: container)
     }
 
-    /// Validates `roots` in `container`, each in a task on ``ValidationExecutor``.
+    /// Validates `roots` in `container`.
     static func validate<C: ManagedContainer>(_ container: C, roots: [ValidationRoot<C>]) async
         -> ValidationReport
     {
         let validation = Validation()
         defer { validation.end() }
         for root in roots {
-            let run = validation.start()
-            let work = { @Sendable in
-                await validation.inRoot {
-                    do {
-                        if let resolve = root.resolve {
-                            resolve(container)
-                        } else {
-                            try await root.resolveAsync?(container)
-                        }
-                    } catch {
-                        // Problems were recorded where they were found; other errors are the
-                        // factories' own.
-                    }
-                }
-                run.finish()
-            }
-            if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-                Task(executorPreference: ValidationExecutor.shared) { await work() }
-            } else {
-                Task { await work() }
-            }
-            await run.ended()
+            await validation.start(root, in: container, isAsyncAllowed: true).ended()
         }
         return validation.report(of: container)
+    }
+
+    /// Starts resolving `root` in a task that takes the caller's task-locals (so a test's
+    /// task-local containers apply), on ``ValidationExecutor``, where a resolve that parks
+    /// takes no thread from the cooperative pool; returns its run, to wait for.
+    private func start<C: ManagedContainer>(
+        _ root: ValidationRoot<C>, in container: C, isAsyncAllowed: Bool
+    ) -> Run {
+        let run = start()
+        let work = { @Sendable in
+            await self.inRoot {
+                if let resolve = root.resolve {
+                    resolve(container)
+                } else if isAsyncAllowed {
+                    // Problems were recorded where they were found; other errors are the
+                    // factories' own.
+                    try? await root.resolveAsync?(container)
+                } else {
+                    self.needsAsync(root)
+                }
+            }
+            run.finish()
+        }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            Task(executorPreference: ValidationExecutor.shared) { await work() }
+        } else {
+            Task { await work() }
+        }
+        return run
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -58,6 +60,16 @@ extension ResolutionFrame {
     static var isInTask: Bool {
         withUnsafeCurrentTask { $0 != nil }
     }
+
+    /// Whether the calling code runs in the main dispatch queue, whichever thread drains it.
+    static var isOnMainQueue: Bool {
+        _ = markMainQueue
+        return DispatchQueue.getSpecific(key: mainQueueKey) != nil
+    }
+
+    private static let mainQueueKey = DispatchSpecificKey<Bool>()
+    private static let markMainQueue: Void = DispatchQueue.main.setSpecific(
+        key: mainQueueKey, value: true)
 
     /// Whether the calling thread is the process's main thread (see `checkIsolation`).
     static var isMainThread: Bool {

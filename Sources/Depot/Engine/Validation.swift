@@ -9,8 +9,8 @@ import Atomics
 // path from the root, from which the checks of isolation and captive dependencies and the
 // walked graph are made. Where the engine would stop the process (`stop`), a validating
 // resolve records the problem instead and parks its thread for good (a synchronous resolve
-// cannot be unwound): each root runs on a thread of its own, an async root in a task on
-// `ValidationExecutor`, whose worker is replaced when one parks, so no thread of the
+// cannot be unwound): each root runs in a task on `ValidationExecutor`, which takes the
+// caller's task-locals and whose worker is replaced when one parks, so no thread of the
 // cooperative pool is ever lost.
 
 /// A validation in progress: the copies of the managers it resolves in, and what it found.
@@ -107,9 +107,6 @@ final class Validation: @unchecked Sendable {
     private var rootNode: Node {
         Node(validation: self, parent: nil, step: nil, scope: .unique, manager: nil, isolation: nil)
     }
-
-    /// Runs `body`, a root's resolve, in this validation.
-    func inRoot(_ body: () -> Void) { Self.binding.withValue(rootNode, operation: body) }
 
     /// Runs `body`, a root's resolve, in this validation.
     func inRoot(_ body: () async -> Void) async {
