@@ -19,7 +19,7 @@ extension AppContainer {
 
 // Nonisolated services are made and used on any thread or task. Main-actor factories are
 // declared `@MainActor`, so that their closures may make main-actor types; they are resolved on
-// the main actor (debug builds stop a resolve that is not).
+// the main actor (debug builds log a resolve that is not; the tests' trait makes it stop).
 extension AppContainer {
     public var formatter: Factory<NameFormatter> { self { NameFormatter() } }
     @MainActor public var settings: Factory<any SettingsStoring> {

@@ -4,10 +4,17 @@ import DepotTesting
 import Testing
 
 /// A fresh `AppContainer.shared`, and singletons of its own, for each test: the tests register
-/// mocks and run in parallel.
+/// mocks and run in parallel. A main-actor factory resolved off the main actor, which the app
+/// logs in debug builds, stops the tests.
 extension Trait where Self == ContainerTrait<AppContainer> {
     nonisolated static var app: Self {
-        ContainerTrait(shared: AppContainer.$shared, container: AppContainer())
+        ContainerTrait(shared: AppContainer.$shared, container: strictContainer())
+    }
+
+    nonisolated private static func strictContainer() -> AppContainer {
+        let container = AppContainer()
+        container.manager.stopsOnIsolationBreach = true
+        return container
     }
 }
 
@@ -61,6 +68,15 @@ struct ProfileViewModelTests {
         await model.load()
         #expect(model.error == "offline")
         #expect(model.greeting.isEmpty)
+    }
+
+    @Test func theAppsGraphIsValid() async {
+        let report = await AppContainer.shared.validate(roots: [
+            .factory(\.profileViewModel, 7), .factory(\.settings), .factory(\.analytics),
+        ])
+        #expect(report.isValid, "\(report)")
+        #expect(report.graph.nodes.map(\.key).contains("api"))
+        #expect(AppContainer.shared.manager.stopsOnIsolationBreach)
     }
 
     @Test func eachTestHasItsOwnSingletons() {

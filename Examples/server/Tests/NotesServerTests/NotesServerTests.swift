@@ -32,6 +32,27 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
 }
 
 @Suite(.timeLimit(.minutes(2))) struct NotesServerTests {
+    @Test func theServicesGraphIsValid() async {
+        await Scope.withIsolatedSingletons {
+            let root = Container()
+            let path = FileManager.default.temporaryDirectory
+                .appendingPathComponent("notes-\(UUID().uuidString).sqlite").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            root.databasePath.register { path }
+            let app = await root.validate(roots: [.async(\.database), .factory(\.serverStats)])
+            #expect(app.isValid, "\(app)")
+            // What each request resolves, in a request's lifetime scope.
+            let request = await root.newLifetimeScope().validate(roots: [.factory(\.unitOfWork)])
+            #expect(request.isValid, "\(request)")
+            #expect(
+                request.graph.nodes.map(\.key).sorted() == [
+                    "requestInfo", "serverStats", "unitOfWork",
+                ])
+            // Validation kept nothing: the service opens its database on first use.
+            #expect(root.manager.cachedInstances()["singleton"] == nil)
+        }
+    }
+
     @Test func createReadAndList() async throws {
         try await withServer { client, _ in
             let created = try await client.execute(
