@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "Depot", targets: ["Depot"]),
         .library(name: "DepotTesting", targets: ["DepotTesting"]),
+        // Depot as one dynamic library, for apps whose dynamic frameworks all use Depot: linked
+        // as a static library into each of them, Depot would be copied into each.
+        .library(name: "DepotDynamic", type: .dynamic, targets: ["Depot"]),
     ],
     dependencies: [
         // The engine's two lock-free flags (see ContainerManager.isPlain, AsyncResolution).
@@ -16,10 +19,7 @@ let package = Package(
         .target(name: "Depot", dependencies: [.product(name: "Atomics", package: "swift-atomics")]),
         .target(name: "DepotTesting", dependencies: ["Depot"]),
         .testTarget(
-            name: "DepotTests",
-            dependencies: ["Depot", "DepotTesting", "depot-crash-helper", "DepotKeyFixture"]),
-        // A factory declared in another module, for the test that its key is the same there.
-        .target(name: "DepotKeyFixture", dependencies: ["Depot"], path: "Tests/KeyFixture"),
+            name: "DepotTests", dependencies: ["Depot", "DepotTesting", "depot-crash-helper"]),
         // Runs scenarios that stop the process (cycles, missing registrations) for the tests
         // that check the message and the exit status, and those that measure the whole process
         // (resident memory) away from the tests running in parallel.
