@@ -83,6 +83,24 @@ struct FactoryKitCompatibilityTests {
         #expect(Container.shared.backgroundService().jobs == 1)
     }
 
+    // FactoryKit's own MainActorTest and ParallelIsolatedTests resolve a factory declared on a
+    // global actor off that actor, from a test's task: FactoryKit runs it, and so does Depot.
+    @Test func resolvesAGlobalActorFactoryOffItsActorAsFactoryKitDoes() async {
+        let service = await Container().backgroundService()
+        #expect(await service.jobs == 0)
+    }
+
+    @Test func resolvesGlobalActorFactoriesOffTheirActorInParallel() async {
+        let container = Container()
+        let count = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<3 {
+                group.addTask { await container.backgroundService().jobs }
+            }
+            return await group.reduce(0) { $0 + 1 + $1 }
+        }
+        #expect(count == 3)
+    }
+
     @Test func loggerCollectsIntoALocalVariable() {
         var log: [String] = []
         let container = Container()
