@@ -118,7 +118,8 @@ extension Validation {
     private func start<C: ManagedContainer>(
         _ root: ValidationRoot<C>, in container: C, isAsyncAllowed: Bool
     ) -> Run {
-        let run = start()
+        let run = Run()
+        state.withLock { $0.run = run }
         let work = { @Sendable in
             await self.inRoot {
                 if let resolve = root.resolve {

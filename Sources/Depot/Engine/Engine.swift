@@ -22,12 +22,14 @@
 // Read without a lock: a manager's flags word (whether it is plain, so that a factory it has
 // not registered skips `prepare`; a filter of its registered keys; its realm; its
 // registrations' version), written under the manager's lock with every change that decides it,
-// and `AsyncResolution.isStarted`, which only ever turns true. A resolve reads the version
+// `AsyncResolution.isStarted`, which only ever turns true, and `Validation.running`, how many
+// validations run (a resolve reads its task-local only then). A resolve reads the version
 // before it makes its plan, and a creation starts only while that version is current or the
 // factory's own registration is unchanged, so what a replaced closure makes is never kept.
 //
-// Unsafe code is in four files, each saying why it is safe: Locked.swift,
-// ResolutionFrame+Thread.swift, InstanceTable+Cell.swift and FactoryKey.swift.
+// Unsafe code is in five files, each saying why it is safe: Locked.swift,
+// ResolutionFrame+Thread.swift, InstanceTable+Cell.swift, FactoryKey.swift and
+// Diagnostics/DepotCopies.swift.
 extension FactoryRegistration {
     /// Resolves the factory's value for `parameter`: all roads lead here.
     @inlinable

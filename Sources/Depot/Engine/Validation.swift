@@ -96,13 +96,6 @@ final class Validation: @unchecked Sendable {
         Self.running.wrappingDecrement(ordering: .relaxed)
     }
 
-    /// Starts the run of the next root.
-    func start() -> Run {
-        let run = Run()
-        state.withLock { $0.run = run }
-        return run
-    }
-
     /// The node above a root: what a resolve reads to know it validates.
     private var rootNode: Node {
         Node(validation: self, parent: nil, step: nil, scope: .unique, manager: nil, isolation: nil)
