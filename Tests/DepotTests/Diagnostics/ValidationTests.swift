@@ -223,6 +223,14 @@ extension TaskLocalValidatedContainer {
             #expect(logged.current.isEmpty, "\(logged.current)")
         }
 
+        @Test @ValidationActor func isolationBreachFromACustomGlobalActorIsLogged() {
+            let container = ValidatedContainer()
+            let logged = Locked<[String]>([])
+            container.manager.logger = { line in logged.withLock { $0.append(line) } }
+            #expect(container.onMain().name == "main")
+            #expect(logged.current.first?.contains("resolved off it, in a task") == true)
+        }
+
         @Test func isolationBreachFromADetachedTaskIsLogged() async {
             let container = ValidatedContainer()
             let logged = Locked<[String]>([])
