@@ -77,6 +77,8 @@ extension ContainerManager {
         /// Serialises `autoRegister()`, once it has been needed (see `autoRegisterIfNeeded`).
         var autoRegistrationGate: Mutex?
         var dependencies = DependencyGraph()
+        /// The factories resolved while recording, for `validate()` (see `keepForValidation`).
+        var resolved: [FactoryKey: Validation.Declaration] = [:]
         var snapshots: [Snapshot] = []
         /// The factories already warned about, so each warning is logged once.
         var warned: Set<FactoryKey> = []

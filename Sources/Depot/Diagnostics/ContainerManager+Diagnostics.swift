@@ -9,7 +9,10 @@ extension ContainerManager {
     /// Whether resolutions of this container add what they observe to ``dependencyGraph()``:
     /// each factory resolved (with its scope), and which factory's closure resolved it.
     ///
-    /// Off by default; when off, a resolve does no recording work.
+    /// Off by default; when off, a resolve does no recording work. While on, the container also
+    /// keeps each factory it resolves (and so itself, which the factories' closures capture), so
+    /// that ``ManagedContainer/validate(_:)`` with no roots checks them, until
+    /// ``removeRecordedDependencies()``.
     public var isRecordingDependencies: Bool {
         get { state.withLock { state in state.isRecordingDependencies } }
         set { state.withLock { $0.isRecordingDependencies = newValue } }
@@ -21,9 +24,9 @@ extension ContainerManager {
         state.withLock { $0.seldom.dependencies }
     }
 
-    /// Forgets the recorded dependencies.
+    /// Forgets the recorded dependencies, and the factories kept for ``ManagedContainer/validate(_:)``.
     public func removeRecordedDependencies() {
-        state.withLock { $0.seldom.dependencies = DependencyGraph() }
+        state.withLock { ($0.seldom.dependencies, $0.seldom.resolved) = (DependencyGraph(), [:]) }
     }
 
     /// What this container keeps cached now, by scope name: each factory as `key<Type>`

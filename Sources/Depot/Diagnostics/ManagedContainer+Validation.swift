@@ -46,8 +46,9 @@ extension ManagedContainer {
     /// The registrations and contexts in force apply, so a test's mocks do. A problem in one
     /// root never hides one in another. Nothing the validation makes is kept: it resolves in a
     /// copy of each container it reaches (empty caches, singletons of its own), and nothing a
-    /// container keeps is disposed or replaced. With no roots, it checks every factory
-    /// registered in this container that needs no parameter, as its registration makes it.
+    /// container keeps is disposed or replaced. With no roots, it checks every factory that
+    /// needs no parameter and was resolved while ``ContainerManager/isRecordingDependencies``
+    /// was on (as declared) or is registered in this container (as its registration makes it).
     ///
     /// ```swift
     /// @Test func graphIsValid() {

@@ -164,6 +164,7 @@ extension FactoryRegistration {
             plan?.decorator?(value)
         }
         guard let plan else { return }
+        if plan.records { keepForValidation() }
         if plan.trace || plan.records || (plan.checksCaptive && !entered) {
             manager.observe(step(nil), origin: origin, plan: plan, entered: entered, task: task)
         }

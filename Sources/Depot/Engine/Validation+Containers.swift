@@ -18,32 +18,50 @@ protocol RegisteredBody {
 
 extension FactoryRegistration.Body: RegisteredBody {
     func declaration(as key: FactoryKey) -> Validation.Declaration? {
-        guard P.self == Void.self else { return nil }
         // Used as the registration it copies is: by resolves, one at a time per root.
         let body = Unchecked(self)
-        func factory(in container: any ManagedContainer) -> FactoryRegistration {
-            FactoryRegistration(container: container, key: key, body: body.value)
-        }
-        switch self {
-        case .plain, .parameterised:
-            return .init(
-                key: key, resolve: { _ = factory(in: $0).resolve(() as! P) }, resolveAsync: nil)
-        case .async, .asyncParameterised:
-            return .init(
-                key: key, resolve: nil,
-                resolveAsync: { _ = try await factory(in: $0).resolveAsync(() as! P) })
+        return FactoryRegistration.declaration(key: key, isAsync: isAsync) {
+            FactoryRegistration(container: $0, key: key, body: body.value)
         }
     }
 }
 
+extension FactoryRegistration {
+    /// `factory(container)` resolved for `validate()`, if it needs no parameter.
+    static func declaration(
+        key: FactoryKey, isAsync: Bool, _ factory: @escaping (any ManagedContainer) -> Self
+    ) -> Validation.Declaration? {
+        guard P.self == Void.self else { return nil }
+        return isAsync
+            ? .init(
+                key: key, resolve: nil,
+                resolveAsync: { _ = try await factory($0).resolveAsync(() as! P) })
+            : .init(key: key, resolve: { _ = factory($0).resolve(() as! P) }, resolveAsync: nil)
+    }
+
+    /// Keeps this factory, resolved while its container records dependencies, for `validate()`.
+    @usableFromInline
+    func keepForValidation() {
+        // Resolved as this factory is: by resolves, one at a time per root. It keeps its
+        // container (its closure captures it) until `removeRecordedDependencies()`.
+        let factory = Unchecked(self)
+        let declaration = Self.declaration(key: key, isAsync: body.isAsync) { _ in factory.value }
+        manager.state.withLock { $0.seldom.resolved[key] = declaration }
+    }
+}
+
 extension ContainerManager {
-    /// The factories registered here that need no parameter, resolved with what is registered
-    /// for them (their declarations' modifiers are not known here), ordered by key.
+    /// The factories resolved while recording, as declared, and the others registered here,
+    /// resolved with what is registered (their declarations are not known here), by key; only
+    /// those that need no parameter.
     func registeredDeclarations() -> [Validation.Declaration] {
         state.withLock { state in
-            state.registrations.keys.compactMap { key in
-                (state.registrations[key]?.factory as? RegisteredBody)?.declaration(as: key)
+            var declarations = state.seldomUsed?.resolved ?? [:]
+            for entry in state.registrations where declarations[entry.key] == nil {
+                let body = entry.value.factory as? RegisteredBody
+                declarations[entry.key] = body?.declaration(as: entry.key)
             }
+            return Array(declarations.values)
         }.sorted { $0.key.description < $1.key.description }
     }
 }

@@ -152,7 +152,7 @@ final class Validation: @unchecked Sendable {
         let node = Node(
             validation: self, parent: parent, step: step, scope: scope, manager: copied.manager,
             isolation: factory.isolatedTo)
-        check(node, isAsync: factory.isAsync)
+        check(node, isAsync: factory.body.isAsync)
         return (copied, node)
     }
 

@@ -58,6 +58,14 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             }
         }
 
+        /// Whether the closure is async (an ``AsyncFactory``'s): it runs on its own actor, if any.
+        var isAsync: Bool {
+            switch self {
+            case .async, .asyncParameterised: true
+            case .plain, .parameterised: false
+            }
+        }
+
         /// Runs the closure, of either kind.
         @inlinable
         nonisolated(nonsending) func make(_ parameter: P) async throws -> T {
@@ -157,14 +165,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             self.isolation = isolation
         #endif
         isolatedTo = isolation.map { Swift.type(of: $0) }
-    }
-
-    /// Whether the closure is async (an ``AsyncFactory``'s): it runs on its own actor, if any.
-    var isAsync: Bool {
-        switch body {
-        case .async, .asyncParameterised: true
-        case .plain, .parameterised: false
-        }
     }
 
     /// The factory `key` of `container`, made by `body`, with no modifiers.

@@ -257,6 +257,38 @@ extension TaskLocalValidatedContainer {
         #expect(report.errors.first?.path.first == "ValidatedContainer.leaf<Part>")
     }
 
+    @Test func validateWithNoRootsChecksWhatWasResolvedWhileRecording() {
+        let container = ValidatedContainer()
+        container.manager.isRecordingDependencies = true
+        container.missing.register { Part("registered") }
+        _ = container.needsMissing()
+        _ = container.cachedKeepsUnique()
+        container.missing.reset()
+        let report = container.validate()
+        // As declared: `missing` and `needsMissing` now miss the promise, and
+        // `cachedKeepsUnique` is cached.
+        #expect(
+            report.errors.map(\.path.first) == [
+                "ValidatedContainer.missing<Optional<Part>>",
+                "ValidatedContainer.needsMissing<Part>",
+            ], "\(report)")
+        #expect(report.errors.map(\.kind) == [.missingRegistration, .missingRegistration])
+        #expect(report.warnings.map(\.kind) == [.shortLivedCaptive], "\(report)")
+        container.manager.removeRecordedDependencies()
+        #expect(container.validate().problems.isEmpty)
+    }
+
+    @Test func recordingNothingKeepsNothingForValidation() {
+        weak var released: ValidatedContainer?
+        do {
+            let container = ValidatedContainer()
+            released = container
+            _ = container.cachedKeepsUnique()
+            #expect(container.validate().problems.isEmpty)
+        }
+        #expect(released == nil)
+    }
+
     @Test func validationKeepsNothingAndChangesNothing() {
         let container = ValidatedContainer()
         let cached = container.trackedCached()
