@@ -61,7 +61,9 @@ extension ContainerManager {
     public static var maximumResolutionDepth: Int {
         get { resolutionDepthLimit.withLock { $0 } }
         set {
-            precondition(newValue > 0, "Depot: maximumResolutionDepth must be at least 1")
+            if newValue < 1 {
+                fatalError("Depot: maximumResolutionDepth must be at least 1, not \(newValue).")
+            }
             resolutionDepthLimit.withLock { $0 = newValue }
         }
     }

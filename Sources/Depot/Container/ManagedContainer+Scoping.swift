@@ -33,10 +33,11 @@ extension ScopingContainer {
         manager.autoRegisterIfNeeded(self)
         let relative = Self()
         let relativeManager = relative.manager
-        precondition(
-            relativeManager !== manager,
-            "Depot: \(Self.self).init() returned a container with the same manager; "
-                + "\(function) needs init() to make a new ContainerManager.")
+        if relativeManager === manager {
+            fatalError(
+                "Depot: \(Self.self).init() returned a container with the same manager; "
+                    + "\(function) needs init() to make a new ContainerManager.")
+        }
         return (relative, relativeManager)
     }
 }

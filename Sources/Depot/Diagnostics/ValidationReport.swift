@@ -90,21 +90,12 @@ public struct ValidationProblem: Sendable, Equatable, CustomStringConvertible {
     /// The factories from the root to the one the problem is at: `Container.appModel<AppModel>`,
     /// then each factory it resolved on the way, with its parameter if it has one.
     public let path: [String]
+    /// The factory the problem is at, as the graph names it.
+    let factory: String?
     /// Depot's message for it, as it would stop or log.
     public let message: String
     /// What to change.
     public let fix: String
-
-    /// The factory the problem is at, as the graph names it.
-    let factory: String?
-
-    init(kind: Kind, path: [String], factory: String?, message: String, fix: String) {
-        self.kind = kind
-        self.path = path
-        self.factory = factory
-        self.message = message
-        self.fix = fix
-    }
 
     /// ``Severity/warning`` for ``Kind/shortLivedCaptive``, ``Severity/error`` for the rest.
     public var severity: Severity { kind == .shortLivedCaptive ? .warning : .error }

@@ -45,7 +45,7 @@ extension FactoryRegistration {
                     checksCaptive: plan.checksCaptive)
                 return try await run(parameter, in: node, plan: plan, origin: &origin)
             case .busy:
-                preconditionFailure("a waiting lookup is never busy")
+                fatalError("Depot: a waiting lookup is never busy")
             case .waitFor(let creation):
                 // A step already on the path would wait for its own creation: a cycle.
                 AsyncResolution.check(step, below: parent, always: true)

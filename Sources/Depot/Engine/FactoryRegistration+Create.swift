@@ -103,7 +103,7 @@ extension FactoryRegistration {
                 }
                 return run(parameter, plan: plan, origin: &origin)
             case .busy:
-                preconditionFailure("a waiting lookup is never busy")
+                fatalError("Depot: a waiting lookup is never busy")
             case .waitFor(let creation):
                 guard let creation = creation as? Creation else {
                     fatalError("Depot: \(step(parameter)) is being created by an async factory.")
@@ -195,7 +195,7 @@ extension FactoryRegistration {
                 return body as! Body
             }
         }
-        if let promise = options?.promise {
+        if let promise = options?.values.promise {
             let message =
                 "Depot: \(step(parameter)) was promised (\(promise.file):\(promise.line)) but "
                 + "nothing is registered for it in \(Swift.type(of: container))."
@@ -217,14 +217,14 @@ extension FactoryRegistration {
     /// keeps instances strongly (a weak scope does not own them).
     @inlinable
     func disposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
-        guard options?.disposer != nil else { return nil }
+        guard options?.values.disposer != nil else { return nil }
         return makeDisposal(of: value, plan: plan, parameter: parameter)
     }
 
     /// ``disposal(of:plan:parameter:)`` for a factory with an `onDispose` closure.
     @usableFromInline
     func makeDisposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
-        guard let disposer = options?.disposer, !isNone(value) else { return nil }
+        guard let disposer = options?.values.disposer, !isNone(value) else { return nil }
         guard !plan.scope.holdsWeakly else {
             warnOnce(
                 "Depot: \(step(parameter)) has onDispose in the \(plan.scope) scope, which "

@@ -27,7 +27,7 @@ extension InstanceTable {
         /// A ``StrongCell``'s instance, for a shared graph that keeps it weakly once its
         /// resolutions end (`ResolutionGraph`), whose cells are all strong.
         var instance: Any {
-            preconditionFailure("Depot: a graph keeps its instances in strong cells")
+            fatalError("Depot: a graph keeps its instances in strong cells")
         }
 
         /// Whether the instance of a cell of a weak scope is gone.

@@ -102,7 +102,7 @@ fileprivate final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t
     }
 
     static func check(_ code: Int32, _ call: StaticString) {
-        precondition(code == 0, "Depot: \(call) failed with error \(code)")
+        if code != 0 { fatalError("Depot: \(call) failed with error \(code)") }
     }
 
     static var storageReentry: String {
@@ -145,29 +145,22 @@ final class Condition: @unchecked Sendable {
         _ in
     }
 
-    init() {
-        storage.withUnsafeMutablePointerToElements {
-            LockStorage<Void>.check(pthread_cond_init($0, nil), "pthread_cond_init")
-        }
-    }
+    init() { call({ pthread_cond_init($0, nil) }, "pthread_cond_init") }
 
-    deinit {
-        storage.withUnsafeMutablePointerToElements {
-            LockStorage<Void>.check(pthread_cond_destroy($0), "pthread_cond_destroy")
-        }
-    }
+    deinit { call({ pthread_cond_destroy($0) }, "pthread_cond_destroy") }
 
     /// Wakes every thread waiting on this condition; called with the lock they wait with held.
-    func broadcast() {
-        storage.withUnsafeMutablePointerToElements {
-            LockStorage<Void>.check(pthread_cond_broadcast($0), "pthread_cond_broadcast")
-        }
-    }
+    func broadcast() { call({ pthread_cond_broadcast($0) }, "pthread_cond_broadcast") }
 
     fileprivate func wait(with mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-        storage.withUnsafeMutablePointerToElements {
-            LockStorage<Void>.check(pthread_cond_wait($0, mutex), "pthread_cond_wait")
-        }
+        call({ pthread_cond_wait($0, mutex) }, "pthread_cond_wait")
+    }
+
+    /// Calls `function` with the condition variable, stopping the process if it fails.
+    private func call(
+        _ function: (UnsafeMutablePointer<pthread_cond_t>) -> Int32, _ name: StaticString
+    ) {
+        storage.withUnsafeMutablePointerToElements { LockStorage<Void>.check(function($0), name) }
     }
 }
 

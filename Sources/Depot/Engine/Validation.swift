@@ -64,12 +64,9 @@ final class Validation: @unchecked Sendable {
             validation: Validation, parent: Node?, step: ResolutionStep?, scope: Scope,
             manager: ContainerManager?, isolation: (any Actor.Type)?
         ) {
-            self.validation = validation
-            self.parent = parent
-            self.step = step
-            self.scope = scope
-            self.manager = manager
-            self.isolation = isolation
+            (self.validation, self.parent, self.step, self.scope, self.manager, self.isolation) = (
+                validation, parent, step, scope, manager, isolation
+            )
         }
 
         /// This node and the factories' nodes above it, innermost first.

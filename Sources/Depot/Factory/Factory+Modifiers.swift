@@ -112,7 +112,7 @@ extension FactoryModifying {
     public consuming func once(caller: StaticString = #function) -> Self {
         if registration.isDeclaration(caller) {
             registration.isOnce = true
-            if registration.options?.registersContexts == true {
+            if registration.options?.values.registersContexts == true {
                 registration.markContextsRegisteredOnce()
             }
         }
@@ -128,7 +128,7 @@ extension FactoryModifying {
     }
 
     consuming func promising(at file: StaticString, line: UInt) -> Self {
-        registration.changeOptions(promise: .init(file: file, line: line))
+        registration.changeOptions { $0.promise = .init(file: file, line: line) }
         return self
     }
 }
@@ -136,6 +136,9 @@ extension FactoryModifying {
 extension FactoryModifying where P: Hashable {
     /// Caches one instance per parameter value instead of one for all parameters: for a
     /// ``ParameterFactory`` or ``AsyncParameterFactory``.
+    ///
+    /// Parameters that are not equal to themselves (`Double.nan`) share one instance: a value
+    /// no lookup could find again is never kept apart.
     @inlinable
     public var scopeOnParameters: Self {
         consuming get {

@@ -108,8 +108,8 @@ extension FactoryRegistration {
                 }
             }
         }
-        if options?.registersContexts != true {
-            changeOptions(registersContexts: true)
+        if options?.values.registersContexts != true {
+            changeOptions { $0.registersContexts = true }
         }
     }
 

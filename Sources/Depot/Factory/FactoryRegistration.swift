@@ -54,7 +54,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             case .plain(let make): make()
             case .parameterised(let make): make(parameter)
             case .async, .asyncParameterised:
-                preconditionFailure("an async closure called synchronously")
+                fatalError("Depot: an async closure called synchronously")
             }
         }
 
@@ -100,34 +100,26 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// The settings a factory rarely has, apart so that the factory value stays small.
     @usableFromInline
     final class Options: Sendable {
-        @usableFromInline let timeToLive: Double?
-        @usableFromInline let decorator: Decorator?
-        /// Set by `scopeOnParameters`: the parameter is part of the cache key.
-        @usableFromInline let scopesOnParameters: Bool
-        /// Where a `promised()` factory was declared.
-        @usableFromInline let promise: Promise?
-        /// Set on the value `register` returns: modifiers applied to it are registered.
-        @usableFromInline let persistsModifiers: Bool
-        /// Set by `once()`: modifiers registered from outside win over the declaration's.
-        @usableFromInline let isOnce: Bool
-        /// Set by a context override: `once()` then marks the contexts registered once.
-        @usableFromInline let registersContexts: Bool
-        /// Set by `onDispose`: tears down a kept instance.
-        @usableFromInline let disposer: Disposer?
+        @usableFromInline let values: Values
 
-        init(
-            timeToLive: Double?, decorator: Decorator?, scopesOnParameters: Bool,
-            promise: Promise?, persistsModifiers: Bool, isOnce: Bool, registersContexts: Bool,
-            disposer: Disposer?
-        ) {
-            self.disposer = disposer
-            self.timeToLive = timeToLive
-            self.decorator = decorator
-            self.scopesOnParameters = scopesOnParameters
-            self.promise = promise
-            self.persistsModifiers = persistsModifiers
-            self.isOnce = isOnce
-            self.registersContexts = registersContexts
+        init(_ values: Values) { self.values = values }
+
+        @usableFromInline
+        struct Values: Sendable {
+            @usableFromInline var timeToLive: Double?
+            @usableFromInline var decorator: Decorator?
+            /// Set by `scopeOnParameters`: the parameter is part of the cache key.
+            @usableFromInline var scopesOnParameters = false
+            /// Where a `promised()` factory was declared.
+            @usableFromInline var promise: Promise?
+            /// Set on the value `register` returns: modifiers applied to it are registered.
+            @usableFromInline var persistsModifiers = false
+            /// Set by `once()`: modifiers registered from outside win over the declaration's.
+            @usableFromInline var isOnce = false
+            /// Set by a context override: `once()` then marks the contexts registered once.
+            @usableFromInline var registersContexts = false
+            /// Set by `onDispose`: tears down a kept instance.
+            @usableFromInline var disposer: Disposer?
         }
     }
 
@@ -180,39 +172,28 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
 
     /// Replaces the options with `change` applied to them.
     @usableFromInline
-    mutating func changeOptions(
-        timeToLive: Double?? = nil, decorator: Decorator?? = nil,
-        scopesOnParameters: Bool? = nil, promise: Promise? = nil,
-        persistsModifiers: Bool? = nil, isOnce: Bool? = nil, registersContexts: Bool? = nil,
-        disposer: Disposer? = nil
-    ) {
-        options = Options(
-            timeToLive: timeToLive ?? options?.timeToLive,
-            decorator: decorator ?? options?.decorator,
-            scopesOnParameters: scopesOnParameters ?? options?.scopesOnParameters ?? false,
-            promise: promise ?? options?.promise,
-            persistsModifiers: persistsModifiers ?? options?.persistsModifiers ?? false,
-            isOnce: isOnce ?? options?.isOnce ?? false,
-            registersContexts: registersContexts ?? options?.registersContexts ?? false,
-            disposer: disposer ?? options?.disposer)
+    mutating func changeOptions(_ change: (inout Options.Values) -> Void) {
+        var values = options?.values ?? Options.Values()
+        change(&values)
+        options = Options(values)
     }
 
     @inlinable
     var timeToLive: Double? {
-        get { options?.timeToLive }
-        set { changeOptions(timeToLive: .some(newValue)) }
+        get { options?.values.timeToLive }
+        set { changeOptions { $0.timeToLive = newValue } }
     }
 
     @inlinable
     var decorator: Decorator? {
-        get { options?.decorator }
-        set { changeOptions(decorator: .some(newValue)) }
+        get { options?.values.decorator }
+        set { changeOptions { $0.decorator = newValue } }
     }
 
     @inlinable
     var scopesOnParameters: Bool {
-        get { options?.scopesOnParameters ?? false }
-        set { changeOptions(scopesOnParameters: newValue) }
+        get { options?.values.scopesOnParameters ?? false }
+        set { changeOptions { $0.scopesOnParameters = newValue } }
     }
 
     /// Where a `promised()` factory was declared.
@@ -224,14 +205,14 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
 
     @inlinable
     var persistsModifiers: Bool {
-        get { options?.persistsModifiers ?? false }
-        set { changeOptions(persistsModifiers: newValue) }
+        get { options?.values.persistsModifiers ?? false }
+        set { changeOptions { $0.persistsModifiers = newValue } }
     }
 
     @inlinable
     var isOnce: Bool {
-        get { options?.isOnce ?? false }
-        set { changeOptions(isOnce: newValue) }
+        get { options?.values.isOnce ?? false }
+        set { changeOptions { $0.isOnce = newValue } }
     }
 
     /// The step this factory adds to a resolution path.

@@ -31,11 +31,9 @@ final class Disposal: @unchecked Sendable {
         value: Any, disposer: Disposer, scope: ObjectIdentifier, factory: String,
         manager: ContainerManager?
     ) {
-        self.value = value
-        self.disposer = disposer
-        self.scope = scope
-        self.factory = factory
-        self.manager = manager
+        (self.value, self.disposer, self.scope, self.factory, self.manager) = (
+            value, disposer, scope, factory, manager
+        )
         order = Self.nextOrder.withLock { next in
             defer { next += 1 }
             return next

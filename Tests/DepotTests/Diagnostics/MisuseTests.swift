@@ -27,6 +27,14 @@ import Testing
         #expect(!run.output.contains("finished"))
     }
 
+    @Test func aDepthLimitBelowOneStopsWithDepotsMessageInEveryBuild() throws {
+        let run = try runCrashHelper("depth-zero")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains("Depot: maximumResolutionDepth must be at least 1, not 0."),
+            "\(run.errors)")
+    }
+
     @Test func aMainActorFactoryResolvedOffTheMainActorIsLoggedAndGoesOn() throws {
         let run = try runCrashHelper("main-actor-off-main")
         #expect(run.status == 0)
