@@ -126,6 +126,11 @@ struct InstanceKey: Hashable, Sendable, TableKey {
     }
 }
 
+/// The parameter that stands for every parameter not equal to itself.
+private struct NotEqualToItself: Hashable, CustomStringConvertible {
+    var description: String { "a value not equal to itself" }
+}
+
 /// The parameter of a factory that caches one instance per parameter value.
 @usableFromInline
 final class ParameterKey: Sendable {
@@ -138,8 +143,10 @@ final class ParameterKey: Sendable {
     @usableFromInline
     init?(_ parameter: Any) {
         guard let value = parameter as? AnyHashable else { return nil }
-        self.value = value
-        hash = value.hashValue
+        // Values not equal to themselves (`Double.nan`) share one instance: each would
+        // otherwise be kept apart, never found again, for as long as its scope lasts.
+        self.value = value == value ? value : AnyHashable(NotEqualToItself())
+        hash = self.value.hashValue
     }
 }
 

@@ -13,13 +13,13 @@ struct ResolutionStep {
         manager: ObjectIdentifier, key: FactoryKey, parameter: ResolutionParameter?,
         containerType: Any.Type
     ) {
-        self.manager = manager
-        self.key = key
-        self.parameter = parameter
-        self.containerType = containerType
+        (self.manager, self.key, self.parameter, self.containerType) = (
+            manager, key, parameter, containerType
+        )
     }
 
-    /// Whether `other` is the same factory of the same container with an equal parameter.
+    /// Whether `other` is the same factory of the same container with an equal parameter, or
+    /// one of a kind that is not equal to itself, as `other`'s is.
     /// Parameters that are not `Hashable` cannot be compared and never count as equal.
     func isSameResolution(as other: ResolutionStep) -> Bool {
         guard manager == other.manager, key == other.key else { return false }
@@ -30,7 +30,8 @@ struct ResolutionStep {
             guard let mine = mine as? AnyHashable, let theirs = theirs as? AnyHashable else {
                 return false
             }
-            return mine == theirs
+            // Values not equal to themselves (`Double.nan`) count as one, as they do in caches.
+            return mine == theirs || (mine != mine && theirs != theirs)
         default:
             return false
         }

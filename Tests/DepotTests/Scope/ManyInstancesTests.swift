@@ -32,6 +32,21 @@ import Testing
         box.reset(.scope)
         #expect(box(7) !== first[7])
     }
+
+    @Test(arguments: [Double.nan, -Double.nan, Double(bitPattern: 0x7FF8_0000_0000_1234)])
+    func parametersNotEqualToThemselvesShareOneInstance(nan: Double) {
+        let container = Container()
+        let box = ParameterFactory(container) { (x: Double) in Box(id: x.isNaN ? -1 : Int(x)) }
+            .cached.scopeOnParameters
+        let first = box(nan)
+        // Each would otherwise be a new instance, kept and never found again: 10,000 of them
+        // took seconds, growing with every one.
+        #expect((0..<10_000).allSatisfy { _ in box(nan) === first && box(.nan) === first })
+        #expect(box(1) !== first)
+        #expect(
+            container.manager.cachedInstances()["cached"]?.count == 2,
+            "\(container.manager.cachedInstances())")
+    }
 }
 
 private final class Box: Sendable {
