@@ -19,6 +19,8 @@ extension Container {
         self { n in n == 0 ? Node(depth: 0) : Node(depth: self.countdown(n - 1).depth + 1) }
     }
     var again: ParameterFactory<Int, Node> { self { n in self.again(n) } }
+    /// A parameter not equal to itself, passed on unchanged: a cycle all the same.
+    var nanAgain: ParameterFactory<Double, Node> { self { x in self.nanAgain(x) } }
     /// 0 -> 1 -> ... -> 12 -> 3: a cycle of ten steps after three that are not in it.
     var chain: ParameterFactory<Int, Node> {
         self { n in Node(depth: self.chain(n == 12 ? 3 : n + 1).depth + 1) }
@@ -185,6 +187,16 @@ func scopesUnderResets() -> Int {
     return shared.withLock { $0 }
 }
 
+/// A container whose `node` resolves its parent's `node`, for a chain through many containers.
+final class ChildChain: ManagedContainer {
+    let manager = ContainerManager()
+    let parent: ChildChain?
+    init(depth: Int) { parent = depth > 0 ? ChildChain(depth: depth - 1) : nil }
+    var node: Factory<Node> {
+        self { Node(depth: self.parent.map { $0.node().depth + 1 } ?? 0) }
+    }
+}
+
 let container = Container()
 switch CommandLine.arguments.dropFirst().first {
 case "async-cycle":
@@ -243,21 +255,29 @@ case "decorator-cycle":
 case "deep-recursion":
     print("depth \(container.countdown(300).depth)")
 case "deep-recursion-raised":
+    // On the main thread's default stack: unoptimised frames take several times the room.
     ContainerManager.maximumResolutionDepth = 20_000
-    #if DEBUG
-        // Unoptimised frames take several times the stack: on a thread with room for them.
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            print("depth \(container.countdown(10_000).depth)")
-            done.signal()
-        }
-        thread.stackSize = 256 << 20
-        thread.start()
-        done.wait()
-    #else
-        // Optimised, on the main thread's default stack.
-        print("depth \(container.countdown(10_000).depth)")
-    #endif
+    print("depth \(container.countdown(FactoryContext.current.isDebug ? 2_000 : 10_000).depth)")
+case "deep-recursion-small-stack", "deeper-recursion-small-stack":
+    // 512 KiB, the default stack of a thread other than the main one on Apple's platforms.
+    let isRaised = CommandLine.arguments.dropFirst().first == "deeper-recursion-small-stack"
+    if isRaised { ContainerManager.maximumResolutionDepth = 20_000 }
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        print("depth \(container.countdown(isRaised ? 10_000 : 300).depth)")
+        done.signal()
+    }
+    thread.stackSize = 512 << 10
+    thread.start()
+    done.wait()
+case "child-chain":
+    // Each child's `node` resolves its parent's: a chain through 1,000 containers.
+    ContainerManager.maximumResolutionDepth = 100
+    print("depth \(ChildChain(depth: 1_000).node().depth)")
+case "nan-cycle":
+    _ = container.nanAgain(.nan)
+case "depth-zero":
+    ContainerManager.maximumResolutionDepth = 0
 case "weak-parameter-memory":
     // Measured alone in this process: 300,000 distinct parameters, no instance held.
     for n in 0..<10_000 { _ = (container.sharedNode(n), container.weakSingletonNode(n)) }

@@ -26,19 +26,33 @@ extension ResolutionFrame {
 }
 
 extension ResolutionStep {
-    /// Stops the process for `path`, nested `limit` levels deep or deeper without a cycle.
-    static func failTooDeep(_ path: [ResolutionStep], limit: Int) -> Never {
-        let tail = path.suffix(8).map(\.descriptionWithParameter)
+    /// Stops the process for `path`, nested `limit` levels deep or deeper without a cycle, or
+    /// short of the limit where the thread's stack is nearly used up (`isStackShort`).
+    static func failTooDeep(_ path: [ResolutionStep], limit: Int, isStackShort: Bool = false)
+        -> Never
+    {
+        let tail = path.suffix(8).map(\.descriptionWithParameter).joined(separator: " -> ")
+        // Steps that look the same differ in their containers (a chain of children, say).
+        let containers = Set(path.map(\.manager)).count
+        let whatDiffers =
+            containers > 1 && Set(path.map(\.descriptionWithParameter)).count < path.count
+            ? "Its steps that look the same are in different containers (\(containers) on the "
+                + "path: child containers or lifetime scopes), and no step repeats in one"
+            : "No step repeats with the same parameter"
+        let raise =
+            isStackShort
+            ? "resolve it on a thread with a larger stack (Thread.stackSize)"
+            : "raise the limit before resolving, e.g. "
+                + "ContainerManager.maximumResolutionDepth = \(max(limit * 4, 1_000))"
         Validation.stop(
             .tooDeep,
-            "Depot: resolution nested \(path.count) levels deep, past the limit of \(limit) "
-                + "(ContainerManager.maximumResolutionDepth): ... -> "
-                + tail.joined(separator: " -> ") + ". No step repeats with the same parameter, "
-                + "so it is not a cycle but recursion that has not ended: if it is meant to go "
-                + "this deep, raise the limit before resolving, e.g. "
-                + "ContainerManager.maximumResolutionDepth = \(max(limit * 4, 1_000)).",
-            fix: "End the recursion, or raise ContainerManager.maximumResolutionDepth if it is "
-                + "meant to go this deep.")
+            "Depot: resolution nested \(path.count) levels deep, "
+                + (isStackShort ? "its thread's stack nearly used up, short of" : "past")
+                + " the limit of \(limit) (ContainerManager.maximumResolutionDepth): ... -> \(tail)."
+                + " \(whatDiffers), so it is not a cycle but recursion that has not ended: if it "
+                + "is meant to go this deep, \(raise).",
+            fix: "End the recursion, or raise ContainerManager.maximumResolutionDepth (and the "
+                + "thread's stack) if it is meant to go this deep.")
     }
 
     /// Stops the process for a circle of threads or tasks (`across`) each waiting for another:

@@ -33,26 +33,24 @@ extension ResolutionFrame {
         }
         let frame = Unmanaged.passRetained(ResolutionFrame())
         let code = pthread_setspecific(threadKey, frame.toOpaque())
-        precondition(code == 0, "Depot: pthread_setspecific failed with error \(code)")
+        if code != 0 { fatalError("Depot: pthread_setspecific failed with error \(code)") }
         return frame
     }
 
     /// The key of each thread's frame; its destructor releases the frame when the thread ends.
     private static let threadKey: pthread_key_t = {
         var key = pthread_key_t()
-        #if canImport(Darwin)
-            let code = pthread_key_create(&key) { pointer in
-                Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
-            }
-        #else
-            let code = pthread_key_create(&key) { pointer in
-                guard let pointer else { return }
-                Unmanaged<ResolutionFrame>.fromOpaque(pointer).release()
-            }
-        #endif
-        precondition(code == 0, "Depot: pthread_key_create failed with error \(code)")
+        let code = pthread_key_create(&key) { pointer in
+            Unmanaged<ResolutionFrame>.fromOpaque(unwrap(pointer)).release()
+        }
+        if code != 0 { fatalError("Depot: pthread_key_create failed with error \(code)") }
         return key
     }()
+
+    /// The argument of a pthread callback: optional on Linux, not on Darwin, never nil here.
+    private static func unwrap(_ pointer: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer {
+        pointer!
+    }
 }
 
 extension ResolutionFrame {
@@ -70,6 +68,29 @@ extension ResolutionFrame {
     private static let mainQueueKey = DispatchSpecificKey<Bool>()
     private static let markMainQueue: Void = DispatchQueue.main.setSpecific(
         key: mainQueueKey, value: true)
+
+    /// The lowest address of the calling thread's stack, plus room (64 KiB) for a stop to
+    /// build and log its message; 0 where the stack's bounds cannot be read.
+    static func stackLimit() -> UInt {
+        #if canImport(Darwin)
+            let thread = pthread_self()
+            let end = UInt(bitPattern: pthread_get_stackaddr_np(thread))
+            return end - UInt(pthread_get_stacksize_np(thread)) + 64 << 10
+        #else
+            // glibc's and musl's `pthread_getattr_np`, which their Swift modules do not import.
+            typealias GetAttributes =
+                @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+            var attributes = pthread_attr_t()
+            guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pthread_getattr_np"),
+                unsafeBitCast(symbol, to: GetAttributes.self)(pthread_self(), &attributes) == 0
+            else { return 0 }
+            defer { pthread_attr_destroy(&attributes) }
+            var start: UnsafeMutableRawPointer?
+            var size = 0
+            pthread_attr_getstack(&attributes, &start, &size)
+            return UInt(bitPattern: start) + 64 << 10
+        #endif
+    }
 
     /// Whether the calling thread is the process's main thread (see `checkIsolation`).
     static var isMainThread: Bool {
@@ -126,7 +147,7 @@ extension ResolutionFrame {
                     Unmanaged<Start>.fromOpaque(pointer).takeRetainedValue().body()
                     return nil
                 }, start)
-            precondition(code == 0, "Depot: pthread_create failed with error \(code)")
+            if code != 0 { fatalError("Depot: pthread_create failed with error \(code)") }
             pthread_detach(thread!)
         #else
             var thread = pthread_t()
@@ -136,7 +157,7 @@ extension ResolutionFrame {
                     Unmanaged<Start>.fromOpaque(pointer!).takeRetainedValue().body()
                     return nil
                 }, start)
-            precondition(code == 0, "Depot: pthread_create failed with error \(code)")
+            if code != 0 { fatalError("Depot: pthread_create failed with error \(code)") }
             pthread_detach(thread)
         #endif
     }

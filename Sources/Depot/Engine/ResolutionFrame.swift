@@ -89,6 +89,9 @@ final class ResolutionFrame {
         /// The scope and manager of each factory on the path.
         var ownersOnPath: [(scope: Scope, manager: ContainerManager)] { resolution.owners }
     #endif
+    /// The lowest stack address a resolve on this thread may start at (see `enter`).
+    lazy var stackLimit = Self.stackLimit()
+
     /// Whether this is the main thread, for debug builds' check of main-actor factories.
     lazy var isOnMainThread = Self.isMainThread
 
@@ -124,9 +127,16 @@ final class ResolutionFrame {
             resolution.owners.append((scope, manager))
         #endif
         let depth = self.depth
-        // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it.
-        if depth >= Self.firstCycleCheck, depth & (depth - 1) == 0 {
-            checkPush(step)
+        if depth >= Self.firstCycleCheck {
+            // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it.
+            if depth & (depth - 1) == 0 { checkPush(step) }
+            // The resolve stops with Depot's message while the stack has room to say it.
+            var marker = 0
+            if withUnsafeMutablePointer(to: &marker, { UInt(bitPattern: $0) }) < stackLimit {
+                ResolutionStep.failTooDeep(
+                    path + [step], limit: ContainerManager.maximumResolutionDepth,
+                    isStackShort: true)
+            }
         }
         resolution.push(step, ambient: depth == 0 ? AsyncResolution.ambient : nil)
     }

@@ -1,3 +1,4 @@
+import Depot
 import Testing
 
 /// Cycles stop the process with every step named, in debug and release builds: these tests run in
@@ -78,11 +79,51 @@ import Testing
     @Test(
         .disabled(
             if: isThreadSanitized,
-            "ThreadSanitizer's runtime can crash on a stack ten thousand resolves deep"))
-    func aRaisedDepthLimitLetsRecursionGoTenThousandLevelsDeep() throws {
+            "ThreadSanitizer's runtime takes more stack a frame than the main thread has room for"))
+    func aRaisedDepthLimitLetsRecursionGoDeepOnTheMainThread() throws {
         let run = try runCrashHelper("deep-recursion-raised")
         #expect(run.status == 0, "\(run.errors)")
-        #expect(run.output.contains("depth 10000"))
+        // 2,000 levels unoptimised, 10,000 optimised, on the main thread's default stack.
+        #expect(run.output.contains(FactoryContext.current.isDebug ? "depth 2000" : "depth 10000"))
+    }
+
+    @Test(arguments: ["deep-recursion-small-stack", "deeper-recursion-small-stack"])
+    func recursionOnASmallStackStopsWithDepotsMessageBeforeTheStackRunsOut(scenario: String)
+        throws
+    {
+        let run = try runCrashHelper(scenario)
+        #expect(run.status != 0)
+        #expect(!run.output.contains("depth"))
+        // Short of the limit where the stack is too small for it; past it where it is not (300
+        // levels optimised fit in 512 KiB).
+        let stop =
+            run.errors.contains("its thread's stack nearly used up")
+            ? "Thread.stackSize" : "past the limit of 256"
+        #expect(run.errors.contains("Depot: resolution nested "), "\(run.errors)")
+        #expect(run.errors.contains(stop), "\(run.errors)")
+        if scenario == "deeper-recursion-small-stack" {
+            #expect(run.errors.contains("its thread's stack nearly used up, short of the limit"))
+        }
+    }
+
+    @Test func aParameterNotEqualToItselfPassedOnIsACycle() throws {
+        let run = try runCrashHelper("nan-cycle")
+        #expect(run.status != 0)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: Container.nanAgain<Node> -> Container.nanAgain<Node>"
+            ), "\(run.errors)")
+    }
+
+    @Test func aChainThroughChildContainersNamesWhatDiffers() throws {
+        let run = try runCrashHelper("child-chain")
+        #expect(run.status != 0)
+        #expect(run.errors.contains("past the limit of 100"), "\(run.errors)")
+        #expect(
+            run.errors.contains(
+                "Its steps that look the same are in different containers ("),
+            "\(run.errors)")
+        #expect(!run.errors.contains("No step repeats with the same parameter"))
     }
 
     @Test func cycleSplitAcrossThreadsIsReportedNotDeadlocked() throws {
