@@ -4,9 +4,14 @@ import Foundation
 // The service's dependencies: app-wide singletons (the database, the counters), and per-request
 // instances (`.cached` in each request's lifetime scope).
 extension Container {
-    /// Where the database lives; tests register a temporary file. Cached, as the database
-    /// keeps it.
-    public var databasePath: Factory<String> { self { "notes.sqlite" }.cached }
+    /// Where the database lives: in the system's temporary directory, never in the working
+    /// directory (the repository, run from it); tests register a file of their own. Cached, as
+    /// the database keeps it.
+    public var databasePath: Factory<String> {
+        self {
+            FileManager.default.temporaryDirectory.appendingPathComponent("depot-notes.sqlite").path
+        }.cached
+    }
 
     /// What the service did, for `GET /stats` and the tests.
     public var serverStats: Factory<ServerStats> { self { ServerStats() }.singleton }

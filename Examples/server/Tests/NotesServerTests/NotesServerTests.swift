@@ -32,6 +32,13 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
 }
 
 @Suite(.timeLimit(.minutes(2))) struct NotesServerTests {
+    @Test func theDefaultDatabaseIsInTheTemporaryDirectoryNotTheWorkingOne() {
+        let path = Container().databasePath()
+        #expect(path.hasPrefix(FileManager.default.temporaryDirectory.path), "\(path)")
+        #expect(path.hasSuffix("/depot-notes.sqlite"))
+        #expect(!path.hasPrefix(FileManager.default.currentDirectoryPath), "\(path)")
+    }
+
     @Test func theServicesGraphIsValid() async {
         await Scope.withIsolatedSingletons {
             let root = Container()
