@@ -77,6 +77,9 @@ final class Run {
     /// `--threads 2,4,8,16`, two by default.
     var threads = [2]
     private(set) var measurements: [Measurement] = []
+    /// Set by `--count`: run only this subject's body of this scenario, that many iterations,
+    /// untimed, then exit, for callgrind (see `instruction-counts`).
+    var counting: (scenario: String, subject: String, iterations: Int)?
 
     init(settings: Settings, filter: String?) {
         timer = Timer(settings: settings)
@@ -95,6 +98,11 @@ final class Run {
         _ scenario: String, _ subject: String, variant: String? = nil, operations: Int = 1,
         nsPerOp: Double? = nil, note: String? = nil, _ body: (Int) -> Void
     ) -> Double {
+        if let counting {
+            guard scenario == counting.scenario, subject == counting.subject else { return 0 }
+            body(counting.iterations)
+            exit(0)
+        }
         let (median, spread) = timer.measure(operations: operations, nsPerOp: nsPerOp, body)
         record(
             Measurement(
