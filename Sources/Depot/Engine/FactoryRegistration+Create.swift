@@ -234,7 +234,7 @@ extension FactoryRegistration {
         }
         return Disposal(
             value: value, disposer: disposer, scope: ObjectIdentifier(plan.scope),
-            factory: step(parameter).description, manager: manager)
+            step: step(nil), manager: manager)
     }
 
     @usableFromInline

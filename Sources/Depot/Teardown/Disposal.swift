@@ -1,3 +1,5 @@
+import Atomics
+
 /// A factory's `onDispose` closure, erased to take the instance as `Any`.
 @usableFromInline
 final class Disposer: Sendable {
@@ -12,7 +14,8 @@ final class Disposer: Sendable {
 /// The teardown of one kept instance, run exactly once, by whoever first claims it: `shutdown()`,
 /// the task a reset starts for what it dropped, or else this object's deinit.
 // @unchecked Sendable: `value` is of a Sendable type (`onDispose` requires `T: Sendable`),
-// erased to `Any`; `isClaimedNow` is a `Locked`; everything else is immutable.
+// erased to `Any`; `isClaimedNow` is an atomic; everything else is immutable (`step` too: it
+// is only described, and its description leaves out the parameter).
 @usableFromInline
 final class Disposal: @unchecked Sendable {
     let value: Any
@@ -20,46 +23,40 @@ final class Disposal: @unchecked Sendable {
     let scope: ObjectIdentifier
     /// When the instance was kept: disposals run newest first.
     let order: UInt64
-    /// The factory, for error messages.
-    let factory: String
+    /// The factory, described only for an error's message.
+    let step: ResolutionStep
     /// The manager whose logger reports an error of a disposal that nobody awaits.
     weak var manager: ContainerManager?
     /// Whether the one who runs it claimed the disposal.
-    private let isClaimedNow = Locked(false)
+    private let isClaimedNow = ManagedAtomic(false)
 
     init(
-        value: Any, disposer: Disposer, scope: ObjectIdentifier, factory: String,
+        value: Any, disposer: Disposer, scope: ObjectIdentifier, step: ResolutionStep,
         manager: ContainerManager?
     ) {
-        (self.value, self.disposer, self.scope, self.factory, self.manager) = (
-            value, disposer, scope, factory, manager
+        (self.value, self.disposer, self.scope, self.step, self.manager) = (
+            value, disposer, scope, step, manager
         )
-        order = Self.nextOrder.withLock { next in
-            defer { next += 1 }
-            return next
-        }
+        order = Self.nextOrder.loadThenWrappingIncrement(ordering: .relaxed)
     }
 
     deinit {
         // Nobody claimed it: the instance is let go of without a reset or shutdown having seen
         // it (its container went away, or its creation was cancelled). Disposed all the same.
         if claim() {
-            let (value, disposer, factory, manager) = (value, disposer, factory, manager)
-            Task { await Self.dispose(value, disposer, factory: factory, reportingTo: manager) }
+            let (value, disposer, step, manager) = (value, disposer, Unchecked(step), manager)
+            Task { await Self.dispose(value, disposer, step.value, reportingTo: manager) }
         }
     }
 
     /// Claims the disposal for the caller, who must then run it: `true` once.
     @usableFromInline
     func claim() -> Bool {
-        isClaimedNow.withLock { isClaimed in
-            defer { isClaimed = true }
-            return !isClaimed
-        }
+        !isClaimedNow.exchange(true, ordering: .acquiringAndReleasing)
     }
 
     /// Whether someone claimed the disposal (it has run or is about to).
-    var isClaimed: Bool { isClaimedNow.withLock { $0 } }
+    var isClaimed: Bool { isClaimedNow.load(ordering: .acquiring) }
 
     /// Runs the claimed `disposals`, newest first, all of them whatever throws; returns the
     /// errors, each also logged through the logger of the manager that made the instance.
@@ -67,8 +64,7 @@ final class Disposal: @unchecked Sendable {
         var errors: [DisposalError] = []
         for disposal in disposals.sorted(by: { $0.order > $1.order }) {
             if let error = await dispose(
-                disposal.value, disposal.disposer, factory: disposal.factory,
-                reportingTo: disposal.manager)
+                disposal.value, disposal.disposer, disposal.step, reportingTo: disposal.manager)
             {
                 errors.append(error)
             }
@@ -78,13 +74,14 @@ final class Disposal: @unchecked Sendable {
 
     /// Runs `disposer` with `value`; what it throws is logged and returned.
     private static func dispose(
-        _ value: Any, _ disposer: Disposer, factory: String, reportingTo manager: ContainerManager?
+        _ value: Any, _ disposer: Disposer, _ step: ResolutionStep,
+        reportingTo manager: ContainerManager?
     ) async -> DisposalError? {
         do {
             try await disposer.dispose(value)
             return nil
         } catch {
-            let failure = DisposalError(factory: factory, error: error)
+            let failure = DisposalError(factory: step.description, error: error)
             let message = "Depot: " + failure.description
             if let manager { manager.logger(message) } else { print(message) }
             return failure
@@ -93,8 +90,8 @@ final class Disposal: @unchecked Sendable {
 
     /// Disposes, in a new task, the claimed disposals among what a lock section dropped.
     /// The source of disposal order, shared by every table: reverse creation order across
-    /// containers and singletons alike.
-    private static let nextOrder = Locked(UInt64(0))
+    /// containers and singletons alike. An atomic, so that a request takes no process-wide lock.
+    private static let nextOrder = ManagedAtomic<UInt64>(0)
 
     static func disposeDropped(_ dropped: [Any]) {
         // The type first: casting a dictionary to a class would bridge it to Foundation.
