@@ -108,6 +108,7 @@ extension ContainerManager {
             state.parent = inherited.parent
             state.isAutoRegistered = true
             state.isLifetimeScope = isLifetimeScope
+            state.instances.tracksHolders = !isLifetimeScope
             state.bind(realm)
         }
     }
@@ -123,9 +124,7 @@ extension ContainerManager {
         let hadInstances = state.withLock { state -> Bool in
             let hadInstances = !state.instances.isEmpty
             state.instances.removeAll()
-            if let replaced = state.cacheOwner {
-                state.drop(replaced)
-            }
+            state.drop(state.cacheOwner)
             state.cacheOwner = owner === self ? nil : owner
             return hadInstances
         }

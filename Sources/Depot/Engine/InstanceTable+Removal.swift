@@ -20,9 +20,7 @@ extension InstanceTable {
     /// Forgets the instances of one factory and cancels its creations.
     mutating func removeInstances(of factory: FactoryKey, owner: ObjectIdentifier?) {
         let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
-        if let removed = cells.removeValue(forKey: key) {
-            drop(removed)
-        }
+        drop(cells.removeValue(forKey: key))
         creations.cancel(key)
         if !stored.isEmpty {
             stored[key] = nil

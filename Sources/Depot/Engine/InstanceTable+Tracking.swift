@@ -8,12 +8,8 @@ extension InstanceTable {
 
         /// Adds `scope`; returns whether it was not there yet.
         mutating func insert(_ scope: Scope) -> Bool {
-            guard let first else {
-                first = scope
-                return true
-            }
             guard first !== scope, !rest.contains(where: { $0 === scope }) else { return false }
-            rest.append(scope)
+            if first == nil { first = scope } else { rest.append(scope) }
             return true
         }
 
@@ -29,6 +25,6 @@ extension InstanceTable {
     /// Whether the manager must be noted in the holders of `scope`: only the first time.
     @usableFromInline
     mutating func needsTracking(in scope: Scope) -> Bool {
-        tracked.insert(scope)
+        tracksHolders && tracked.insert(scope)
     }
 }

@@ -26,6 +26,8 @@ struct InstanceTable: DropsValues {
     struct Stored {
         let scope: Scope
         let createdAt: Double
+        /// The scope's `generation` when the value was given (see `Cell.generation`).
+        let madeAt: Int
     }
 
     var cells = HashTable<InstanceKey, Cell>()
@@ -34,6 +36,9 @@ struct InstanceTable: DropsValues {
     var parameterised = Set<FactoryKey>()
     /// The per-container scopes whose holders note this table's manager (`Scope.track`).
     var tracked = TrackedScopes()
+    /// Whether the holders note this table's manager at all: a lifetime scope's are not, so
+    /// that a request takes no process-wide lock; a reset reaches it through `generation`.
+    var tracksHolders = true
     /// The storages of custom scopes, made on first use, by scope.
     var storages = [ObjectIdentifier: any ScopeStorage]()
     var stored = [InstanceKey: Stored]()
@@ -50,11 +55,19 @@ struct InstanceTable: DropsValues {
     func cell(
         for key: InstanceKey, in scope: Scope, timeToLive: Double? = nil, now: Double = 0
     ) -> Cell? {
-        guard let cell = cells[key], cell.scope === scope else { return nil }
+        guard let cell = cells[key], cell.scope === scope, isCurrent(cell.generation, of: scope)
+        else { return nil }
         if let timeToLive, now - cell.createdAt >= timeToLive { return nil }
         // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
         if scope.holdsWeakly, cell.isGone { return nil }
         return cell
+    }
+
+    /// Whether what was kept at `generation` of `scope` still counts: a reset removes it from
+    /// the tables in the scope's holders at once, and from the others (lifetime scopes') here.
+    @inline(__always)
+    func isCurrent(_ generation: Int, of scope: Scope) -> Bool {
+        tracksHolders || generation == scope.generation
     }
 
     /// The kept cell, the creation to wait for (`.busy` if `waits` is false), or `.create`: the
@@ -133,7 +146,7 @@ struct InstanceTable: DropsValues {
             }
             replaceDisposal(for: key, with: disposal)
             storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: creation.step))
-            stored[key] = Stored(scope: scope, createdAt: createdAt)
+            stored[key] = Stored(scope: scope, createdAt: createdAt, madeAt: scope.generation)
             return true
         }
         // The cell moves into the table (`consume`): a copy would count a reference to it.

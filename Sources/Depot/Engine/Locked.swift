@@ -173,9 +173,9 @@ protocol DropsValues {
 }
 
 extension DropsValues {
-    /// Keeps `value` alive until the lock is let go.
-    mutating func drop(_ value: Any) {
-        dropped.append(value)
+    /// Keeps `value`, if any, alive until the lock is let go.
+    mutating func drop(_ value: Any?) {
+        if let value { dropped.append(value) }
     }
 }
 

@@ -1,6 +1,8 @@
+import Atomics
+
 /// Decides how long a factory's instances live, and where they are kept. A scope is a
 /// declaration: make each one once (`static let`).
-// @unchecked Sendable: the only mutable state, `holders`, is behind a lock.
+// @unchecked Sendable: the mutable state is `holders`, behind a lock, and `resets`, an atomic.
 public class Scope: @unchecked Sendable {
     /// Where a scope keeps its instances.
     @usableFromInline
@@ -25,6 +27,9 @@ public class Scope: @unchecked Sendable {
     /// The caches of the managers that may keep instances of this scope, for `reset()`; a
     /// manager's deinit takes its caches back.
     private let holders = Locked(HashTable<ObjectIdentifier, ContainerManager.Caches>())
+    /// How many times `reset()` ran: a kept instance counts only while it is the number its
+    /// cell was made at, which is how a reset reaches the lifetime scopes, not in `holders`.
+    private let resets = ManagedAtomic<Int>(0)
     /// Whether this is a ``Custom`` scope, whose instances live in the user's storage.
     @usableFromInline var isCustom: Bool { custom != nil }
     /// The scope this one stands for, if another: a clone of ``Scope/singleton`` stands for the
@@ -64,7 +69,10 @@ public class Scope: @unchecked Sendable {
     /// Forgets every instance this scope keeps, in every container (for process-wide scopes,
     /// in the current singleton storage: the process's, or the test's under DepotTesting).
     ///
-    /// The next resolve of a factory in this scope creates a new instance.
+    /// The next resolve of a factory in this scope creates a new instance. Containers let go of
+    /// the instances now, and their `onDispose` closures run; a lifetime scope (a request's),
+    /// which no process-wide list holds so that making one takes no process-wide lock, lets go
+    /// of each instance when it next resolves its factory, or when it ends.
     public func reset() {
         switch placement {
         case .none, .graph:
@@ -72,11 +80,16 @@ public class Scope: @unchecked Sendable {
         case .process:
             SingletonRealm.current.removeInstances(of: self)
         case .container:
+            resets.wrappingIncrement(ordering: .releasing)
             for cache in holdingCaches() {
                 cache.removeInstances(of: self)
             }
         }
     }
+
+    /// How many times `reset()` ran: the number a cell made now is at.
+    // Out of line: only a lifetime scope's lookups read it, and a hit's lookup stays small.
+    @inline(never) var generation: Int { resets.load(ordering: .acquiring) }
 
     /// The caches of the managers that keep instances of this scope.
     func holdingCaches() -> [ContainerManager.Caches] {
