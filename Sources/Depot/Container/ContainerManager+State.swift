@@ -158,14 +158,12 @@ extension ContainerManager.State {
         var fields = registrations[key]?.fields ?? .init()
         change(&fields)
         registeredKeys |= key.filterBit
-        let replaced =
+        // The registration replaced: its closures may hold the last reference to what they
+        // captured.
+        drop(
             fields.isEmpty
-            ? registrations.removeValue(forKey: key)
-            : registrations.updateValue(ContainerManager.Registration(fields), forKey: key)
-        if let replaced {
-            // Its closures may hold the last reference to what they captured.
-            drop(replaced)
-        }
+                ? registrations.removeValue(forKey: key)
+                : registrations.updateValue(ContainerManager.Registration(fields), forKey: key))
     }
 
     /// Forgets every registration.
@@ -202,14 +200,10 @@ extension ContainerManager.State {
             // A child never runs autoRegister(): its parent has.
             isAutoRegistered = parent != nil
         case .registration:
-            for key in registrations.keys {
-                removeFactory(for: key)
-            }
+            registrations.keys.forEach { removeFactory(for: $0) }
             isAutoRegistered = parent != nil
         case .context:
-            for key in registrations.keys {
-                removeContexts(for: key)
-            }
+            registrations.keys.forEach { removeContexts(for: $0) }
         case .scope:
             instances.removeAll()
         }

@@ -13,8 +13,10 @@ extension ScopingContainer {
     /// for every per-container scope. Singletons stay shared, as for any container of the type.
     public func newLifetimeScope() -> Self {
         let manager = manager
+        let inherited = manager.inheritance(autoRegistering: self)
         let (scope, scopeManager) = makeRelative(of: manager, for: "newLifetimeScope()")
-        scopeManager.becomeLifetimeScope(of: manager)
+        // Its container's realm, bound now: nothing else could be chosen on its first use.
+        scopeManager.inherit(inherited, realm: manager.realm, isLifetimeScope: true)
         return scope
     }
 
@@ -25,12 +27,10 @@ extension ScopingContainer {
         return child
     }
 
-    /// A new container of this type, and its manager, checked to be a new one, after this
-    /// container's `autoRegister()` has run.
+    /// A new container of this type, and its manager, checked to be a new one.
     private func makeRelative(of manager: ContainerManager, for function: String)
         -> (Self, ContainerManager)
     {
-        manager.autoRegisterIfNeeded(self)
         let relative = Self()
         let relativeManager = relative.manager
         if relativeManager === manager {
@@ -78,7 +78,7 @@ extension ManagedContainer {
 extension ContainerManager {
     /// Makes this (new) manager's container a child of `parent`, with its settings.
     func becomeChild(of parent: any ManagedContainer) {
-        let inherited = parent.manager.inheritance
+        let inherited = parent.manager.inheritance(autoRegistering: parent)
         let realm = parent.manager.realm
         state.withLock { state in
             state.settingsBox = inherited.settings
@@ -88,11 +88,17 @@ extension ContainerManager {
         }
     }
 
-    /// Makes this (new) manager's container a lifetime scope of `container`'s: its
-    /// registrations, parent, settings and singletons.
-    func becomeLifetimeScope(of container: ContainerManager) {
-        // Its container's realm, bound now: nothing else could be chosen on its first use.
-        inherit(container.inheritance, realm: container.realm, isLifetimeScope: true)
+    /// What a lifetime scope takes, after `container`'s `autoRegister()` has run: under one
+    /// lock when it has, as nearly always.
+    func inheritance(autoRegistering container: any ManagedContainer)
+        -> ContainerManager.State.Inheritance
+    {
+        let ready = state.withLock { state in
+            state.isAutoRegistered && state.containerType != nil ? state.inheritance : nil
+        }
+        if let ready { return ready }
+        autoRegisterIfNeeded(container)
+        return inheritance
     }
 
     /// Takes `inherited` registrations, parent and settings (`settings` if given), and binds
