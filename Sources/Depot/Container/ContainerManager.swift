@@ -60,8 +60,8 @@ public final class ContainerManager: @unchecked Sendable {
 
     deinit {
         // The scopes' holders let go of the caches.
-        let tracked = state.withLock { $0.instances.tracked }
-        tracked.untrack(caches)
+        let tracked = state.withLock { $0.instances.tracksHolders ? $0.instances.tracked : nil }
+        tracked?.untrack(caches)
     }
 
     /// Forgets registrations, contexts and cached instances, as `options` says.

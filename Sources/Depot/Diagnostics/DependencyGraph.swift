@@ -50,9 +50,7 @@ public struct DependencyGraph: Sendable, Equatable {
         nodesByName[node.description, default: node].scope = scope.description
         if let parent {
             let from = Node(parent)
-            if nodesByName[from.description] == nil {
-                nodesByName[from.description] = from
-            }
+            nodesByName[from.description] = nodesByName[from.description] ?? from
             edgeSet.insert(Edge(from: from.description, to: node.description))
         }
     }
@@ -75,9 +73,7 @@ public struct DependencyGraph: Sendable, Equatable {
             let style = marked.contains(node.description) ? ", color=red, penwidth=2" : ""
             lines.append("  \(quoted(node.description)) [label=\(quoted(label))\(style)];")
         }
-        for edge in edges {
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to));")
-        }
+        lines += edges.map { "  \(quoted($0.from)) -> \(quoted($0.to));" }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -99,13 +95,10 @@ public struct DependencyGraph: Sendable, Equatable {
             let id = "n\(index)"
             ids[node.description] = id
             let label = node.description + (node.scope.map { " · " + $0 } ?? "")
-            let escaped = label.replacingAll("\"", with: "#quot;").replacingAll("<", with: "#lt;")
-                .replacingAll(">", with: "#gt;")
+            let escaped = label.map { Self.mermaidEscapes[$0] ?? String($0) }.joined()
             lines.append("  \(id)[\"\(escaped)\"]")
         }
-        for edge in edges {
-            lines.append("  \(ids[edge.from]!) --> \(ids[edge.to]!)")
-        }
+        lines += edges.map { "  \(ids[$0.from]!) --> \(ids[$0.to]!)" }
         let problems = ordered.filter { marked.contains($0.description) }
         if !problems.isEmpty {
             lines.append("  classDef problem stroke:#d00,stroke-width:2px")
@@ -116,26 +109,16 @@ public struct DependencyGraph: Sendable, Equatable {
     }
 }
 
-extension DependencyGraph.Node {
-    init(_ step: ResolutionStep) {
-        container = "\(step.containerType)"
-        key = step.key.literal
-        type = "\(step.key.valueType)"
-        scope = nil
-    }
+extension DependencyGraph {
+    /// The characters a Mermaid label writes as entities.
+    static let mermaidEscapes: [Character: String] = ["\"": "#quot;", "<": "#lt;", ">": "#gt;"]
 }
 
-extension String {
-    /// `self` with every `target` replaced (Foundation-free).
-    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self {
-            if character == target {
-                result += replacement
-            } else {
-                result.append(character)
-            }
-        }
-        return result
+extension DependencyGraph.Node {
+    init(_ step: ResolutionStep) {
+        (container, key, type) = (
+            "\(step.containerType)", step.key.literal, "\(step.key.valueType)"
+        )
+        scope = nil
     }
 }

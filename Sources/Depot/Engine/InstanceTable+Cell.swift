@@ -7,11 +7,8 @@ extension InstanceTable {
     class Cell {
         let scope: Scope
         let createdAt: Double
-        /// The scope's `generation` when the cell was made: it counts only while that is current.
-        let generation: Int
-
         init(scope: Scope, createdAt: Double) {
-            (self.scope, self.createdAt, generation) = (scope, createdAt, scope.generation)
+            (self.scope, self.createdAt) = (scope, createdAt)
         }
 
         /// The instance, of type `T`: `nil` if it is held weakly and gone. The downcasts hold:

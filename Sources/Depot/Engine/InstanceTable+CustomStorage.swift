@@ -5,8 +5,7 @@ extension InstanceTable {
         for key: InstanceKey, in scope: Scope, custom: Scope.CustomStorage, timeToLive: Double?,
         now: Double, step: ResolutionStep
     ) -> Any? {
-        guard let entry = stored[key], entry.scope === scope, isCurrent(entry.madeAt, of: scope)
-        else { return nil }
+        guard let entry = stored[key], entry.scope === scope, isCurrent(scope) else { return nil }
         if let timeToLive, now - entry.createdAt >= timeToLive { return nil }
         guard let value = storage(of: scope, custom).value(for: ScopeKey(key, step: step)) else {
             return nil

@@ -9,10 +9,10 @@ extension InstanceTable {
         }
         for (key, cell) in cells {
             if let weak = cell as? WeakCell, weak.object == nil { continue }
-            guard isCurrent(cell.generation, of: cell.scope) else { continue }
+            guard isCurrent(cell.scope) else { continue }
             add(key, scope: cell.scope)
         }
-        for (key, entry) in stored where isCurrent(entry.madeAt, of: entry.scope) {
+        for (key, entry) in stored where isCurrent(entry.scope) {
             add(key, scope: entry.scope)
         }
         return inventory

@@ -1,30 +1,71 @@
-// Which scopes' holders note a table's manager, so that the manager's deinit takes it back.
+// The per-container scopes a table keeps instances of: a long-lived container's manager is
+// noted in their holders (its deinit takes it back), so that a reset reaches it at once; a
+// lifetime scope's is not (a request takes no process-wide lock), and catches up with a reset
+// on its next lookup in that scope instead.
 extension InstanceTable {
-    /// The per-container scopes whose holders note a table's manager; the first, nearly always
-    /// the only one, is kept apart, so that noting it allocates nothing.
+    /// The scopes a table keeps instances of, each at the `generation` it has caught up with;
+    /// the first, nearly always the only one, is kept apart, so that noting it allocates nothing.
     struct TrackedScopes {
-        private var first: Scope?
-        private var rest: [Scope] = []
+        typealias Entry = (scope: Scope, generation: Int)
+        private var first: Entry?
+        private var rest: [Entry] = []
 
-        /// Adds `scope`; returns whether it was not there yet.
+        /// The generation noted for `scope`, if it is here.
+        func generation(of scope: Scope) -> Int? {
+            first?.scope === scope
+                ? first?.generation : rest.first { $0.scope === scope }?.generation
+        }
+
+        /// Whether `scope` is at the generation noted for it; out of line, so that a hit's lookup
+        /// stays small.
+        @inline(never)
+        func isCaughtUp(with scope: Scope) -> Bool { generation(of: scope) == scope.generation }
+
+        /// Notes `scope` at its generation now; returns whether it was not there yet.
         mutating func insert(_ scope: Scope) -> Bool {
-            guard first !== scope, !rest.contains(where: { $0 === scope }) else { return false }
-            if first == nil { first = scope } else { rest.append(scope) }
+            let entry = (scope, scope.generation)
+            guard generation(of: scope) == nil else { return false }
+            if first == nil { first = entry } else { rest.append(entry) }
             return true
+        }
+
+        /// Notes `scope` at `generation`, which a lifetime scope's table has caught up with.
+        mutating func note(_ scope: Scope, at generation: Int) {
+            if first?.scope === scope { first?.generation = generation }
+            if let index = rest.firstIndex(where: { $0.scope === scope }) {
+                rest[index].generation = generation
+            }
         }
 
         /// Takes `caches` out of the holders of every scope here.
         func untrack(_ caches: ContainerManager.Caches) {
-            first?.untrack(caches)
-            for scope in rest {
-                scope.untrack(caches)
+            first?.scope.untrack(caches)
+            for entry in rest {
+                entry.scope.untrack(caches)
             }
         }
     }
 
-    /// Whether the manager must be noted in the holders of `scope`: only the first time.
+    /// Whether the manager must be noted in the holders of `scope`: only the first time, and
+    /// never a lifetime scope's.
     @usableFromInline
     mutating func needsTracking(in scope: Scope) -> Bool {
-        tracksHolders && tracked.insert(scope)
+        tracked.insert(scope) && tracksHolders
+    }
+
+    /// Whether what this table keeps for `scope` counts: a reset removes it from the tables in
+    /// the scope's holders at once, and from a lifetime scope's on its next lookup.
+    @inline(__always)
+    func isCurrent(_ scope: Scope) -> Bool {
+        tracksHolders || tracked.isCaughtUp(with: scope)
+    }
+
+    /// In a lifetime scope's table, forgets the instances of `scope` that a reset since the
+    /// last lookup forgot everywhere else.
+    mutating func catchUp(with scope: Scope) {
+        guard !tracksHolders, let noted = tracked.generation(of: scope), noted != scope.generation
+        else { return }
+        removeInstances(of: scope)
+        tracked.note(scope, at: scope.generation)
     }
 }

@@ -27,7 +27,6 @@ struct InstanceTable: DropsValues {
         let scope: Scope
         let createdAt: Double
         /// The scope's `generation` when the value was given (see `Cell.generation`).
-        let madeAt: Int
     }
 
     var cells = HashTable<InstanceKey, Cell>()
@@ -55,19 +54,11 @@ struct InstanceTable: DropsValues {
     func cell(
         for key: InstanceKey, in scope: Scope, timeToLive: Double? = nil, now: Double = 0
     ) -> Cell? {
-        guard let cell = cells[key], cell.scope === scope, isCurrent(cell.generation, of: scope)
-        else { return nil }
+        guard let cell = cells[key], cell.scope === scope, isCurrent(scope) else { return nil }
         if let timeToLive, now - cell.createdAt >= timeToLive { return nil }
         // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
         if scope.holdsWeakly, cell.isGone { return nil }
         return cell
-    }
-
-    /// Whether what was kept at `generation` of `scope` still counts: a reset removes it from
-    /// the tables in the scope's holders at once, and from the others (lifetime scopes') here.
-    @inline(__always)
-    func isCurrent(_ generation: Int, of scope: Scope) -> Bool {
-        tracksHolders || generation == scope.generation
     }
 
     /// The kept cell, the creation to wait for (`.busy` if `waits` is false), or `.create`: the
@@ -78,6 +69,7 @@ struct InstanceTable: DropsValues {
         step: @autoclosure () -> ResolutionStep, waits: Bool = true,
         makeCreation: () -> PendingCreation?
     ) -> Lookup {
+        catchUp(with: scope)
         if let custom = scope.custom {
             if let value = storedValue(
                 for: key, in: scope, custom: custom, timeToLive: timeToLive, now: now,
@@ -146,7 +138,7 @@ struct InstanceTable: DropsValues {
             }
             replaceDisposal(for: key, with: disposal)
             storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: creation.step))
-            stored[key] = Stored(scope: scope, createdAt: createdAt, madeAt: scope.generation)
+            stored[key] = Stored(scope: scope, createdAt: createdAt)
             return true
         }
         // The cell moves into the table (`consume`): a copy would count a reference to it.

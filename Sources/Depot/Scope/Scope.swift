@@ -27,8 +27,8 @@ public class Scope: @unchecked Sendable {
     /// The caches of the managers that may keep instances of this scope, for `reset()`; a
     /// manager's deinit takes its caches back.
     private let holders = Locked(HashTable<ObjectIdentifier, ContainerManager.Caches>())
-    /// How many times `reset()` ran: a kept instance counts only while it is the number its
-    /// cell was made at, which is how a reset reaches the lifetime scopes, not in `holders`.
+    /// How many times `reset()` ran: a lifetime scope, which is not in `holders`, compares it
+    /// with the number it last saw, on its next lookup in this scope.
     private let resets = ManagedAtomic<Int>(0)
     /// Whether this is a ``Custom`` scope, whose instances live in the user's storage.
     @usableFromInline var isCustom: Bool { custom != nil }
@@ -72,7 +72,7 @@ public class Scope: @unchecked Sendable {
     /// The next resolve of a factory in this scope creates a new instance. Containers let go of
     /// the instances now, and their `onDispose` closures run; a lifetime scope (a request's),
     /// which no process-wide list holds so that making one takes no process-wide lock, lets go
-    /// of each instance when it next resolves its factory, or when it ends.
+    /// of them when it next resolves a factory in this scope, or when it ends.
     public func reset() {
         switch placement {
         case .none, .graph:
@@ -88,8 +88,7 @@ public class Scope: @unchecked Sendable {
     }
 
     /// How many times `reset()` ran: the number a cell made now is at.
-    // Out of line: only a lifetime scope's lookups read it, and a hit's lookup stays small.
-    @inline(never) var generation: Int { resets.load(ordering: .acquiring) }
+    var generation: Int { resets.load(ordering: .acquiring) }
 
     /// The caches of the managers that keep instances of this scope.
     func holdingCaches() -> [ContainerManager.Caches] {

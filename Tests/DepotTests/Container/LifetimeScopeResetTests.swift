@@ -3,6 +3,12 @@ import Testing
 
 @testable import Depot
 
+extension Container {
+    /// Two factories of their own keys, in the scope given.
+    fileprivate func left(in scope: Scope) -> Thing { self { Thing() }.scope(scope)() }
+    fileprivate func right(in scope: Scope) -> Thing { self { Thing() }.scope(scope)() }
+}
+
 /// `Scope.reset()` reaches lifetime scopes through the scope's count of resets, checked on
 /// their next resolve, not through the process-wide holders that long-lived containers join:
 /// making a lifetime scope, resolving in it and ending it takes no process-wide lock.
@@ -40,6 +46,16 @@ import Testing
         #expect(request.manager.cachedInstances()[session.description] == ["uniqueThing<Thing>"])
         await request.shutdown()
         #expect(disposed.current == 2)
+    }
+
+    @Test func aResetOfAnotherScopeLeavesALifetimeScopesInstancesAlone() {
+        let (session, other) = (Scope.Cached(), Scope.Cached())
+        let request = Container().newLifetimeScope()
+        let kept = request.left(in: session)
+        let otherKept = request.right(in: other)
+        other.reset()
+        #expect(request.left(in: session) === kept)
+        #expect(request.right(in: other) !== otherKept)
     }
 
     @Test func aResetReachesACustomScopesStorageInALifetimeScope() {
