@@ -5,9 +5,7 @@ extension ContainerManager {
     struct State: DropsValues {
         var registrations = HashTable<FactoryKey, ContainerManager.Registration>() {
             didSet {
-                if registrations.isEmpty {
-                    registeredKeys = 0
-                }
+                if registrations.isEmpty { registeredKeys = 0 }
                 updatePlain(advancingVersionBy: ContainerManager.Flags.versionUnit)
             }
         }

@@ -39,9 +39,7 @@ final class Creation: PendingCreation, @unchecked Sendable {
     }
 
     override func prepareForWaiter() {
-        if condition == nil {
-            condition = Condition()
-        }
+        if condition == nil { condition = Condition() }
     }
 
     @usableFromInline

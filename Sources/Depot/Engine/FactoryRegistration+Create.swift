@@ -131,9 +131,7 @@ extension FactoryRegistration {
         let (isKept, hadWaiters) = owner.keep(
             value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
             disposal: disposal)
-        if hadWaiters {
-            creation.finish()
-        }
+        if hadWaiters { creation.finish() }
         if !isKept {
             // Not kept, so not disposed by Depot either.
             _ = disposal?.claim()

@@ -33,9 +33,7 @@ extension InstanceOwner {
                 isFirstOfScope: isKept && scope.placement == .container
                     && table.needsTracking(in: scope))
         })
-        if kept.isFirstOfScope {
-            noteHolding(scope)
-        }
+        if kept.isFirstOfScope { noteHolding(scope) }
         return (kept.isKept, kept.hadWaiters)
     }
 }

@@ -40,9 +40,7 @@ extension InstanceTable {
         /// Takes `caches` out of the holders of every scope here.
         func untrack(_ caches: ContainerManager.Caches) {
             first?.scope.untrack(caches)
-            for entry in rest {
-                entry.scope.untrack(caches)
-            }
+            for entry in rest { entry.scope.untrack(caches) }
         }
     }
 

@@ -87,9 +87,7 @@ struct InstanceTable: DropsValues {
         }
         guard let creation = makeCreation() else { return .absent }
         creations.start(creation, for: key, scope: scope)
-        if key.parameter != nil {
-            parameterised.insert(key.factory)
-        }
+        if key.parameter != nil { parameterised.insert(key.factory) }
         return .create
     }
 
@@ -148,9 +146,7 @@ struct InstanceTable: DropsValues {
         dropCell(replacedBy: consume cell, for: key)
         if scope.holdsWeakly {
             weakCells += 1
-            if weakCells >= nextSweep {
-                sweepGoneCells()
-            }
+            if weakCells >= nextSweep { sweepGoneCells() }
         }
         return true
     }

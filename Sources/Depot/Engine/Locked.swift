@@ -39,9 +39,7 @@ struct Locked<State>: @unchecked Sendable {
     func wait(on condition: Condition, until isDone: () -> Bool) {
         storage.withUnsafeMutablePointerToElements { mutex in
             LockStorage<State>.lock(mutex, reentry: LockStorage<State>.storageReentry)
-            while !isDone() {
-                condition.wait(with: mutex)
-            }
+            while !isDone() { condition.wait(with: mutex) }
             LockStorage<State>.unlock(mutex)
         }
     }

@@ -69,6 +69,14 @@ extension ResolutionFrame {
     private static let markMainQueue: Void = DispatchQueue.main.setSpecific(
         key: mainQueueKey, value: true)
 
+    /// An address near the top of the calling thread's stack: a local variable's.
+    @inline(never)
+    static func stackPosition() -> UInt {
+        var marker = 0
+        // Safe: the address is only compared, never read or written through.
+        return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    }
+
     /// The lowest address of the calling thread's stack, plus room (64 KiB) for a stop to
     /// build and log its message; 0 where the stack's bounds cannot be read.
     static func stackLimit() -> UInt {
@@ -78,6 +86,8 @@ extension ResolutionFrame {
             return end - UInt(pthread_get_stacksize_np(thread)) + 64 << 10
         #else
             // glibc's and musl's `pthread_getattr_np`, which their Swift modules do not import.
+            // Safe: the symbol is that C function, whose signature `GetAttributes` spells; it
+            // fills `attributes`, which `pthread_attr_destroy` frees.
             typealias GetAttributes =
                 @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
             var attributes = pthread_attr_t()

@@ -131,8 +131,7 @@ final class ResolutionFrame {
             // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it.
             if depth & (depth - 1) == 0 { checkPush(step) }
             // The resolve stops with Depot's message while the stack has room to say it.
-            var marker = 0
-            if withUnsafeMutablePointer(to: &marker, { UInt(bitPattern: $0) }) < stackLimit {
+            if Self.stackPosition() < stackLimit {
                 ResolutionStep.failTooDeep(
                     path + [step], limit: ContainerManager.maximumResolutionDepth,
                     isStackShort: true)
