@@ -23,8 +23,8 @@ extension InstanceTable {
 
         /// Notes `scope` at its generation now; returns whether it was not there yet.
         mutating func insert(_ scope: Scope) -> Bool {
-            let entry = (scope, scope.generation)
             guard generation(of: scope) == nil else { return false }
+            let entry = (scope, scope.generation)
             if first == nil { first = entry } else { rest.append(entry) }
             return true
         }

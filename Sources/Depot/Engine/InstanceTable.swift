@@ -26,17 +26,17 @@ struct InstanceTable: DropsValues {
     struct Stored {
         let scope: Scope
         let createdAt: Double
-        /// The scope's `generation` when the value was given (see `Cell.generation`).
     }
 
     var cells = HashTable<InstanceKey, Cell>()
     var creations = Creations()
     /// The factories with instances kept per parameter value: only their removal scans.
     var parameterised = Set<FactoryKey>()
-    /// The per-container scopes whose holders note this table's manager (`Scope.track`).
+    /// The per-container scopes this table keeps instances of: those whose holders note its
+    /// manager (`Scope.track`), or, for a lifetime scope, each with the reset it caught up with.
     var tracked = TrackedScopes()
     /// Whether the holders note this table's manager at all: a lifetime scope's are not, so
-    /// that a request takes no process-wide lock; a reset reaches it through `generation`.
+    /// that a request takes no process-wide lock; a reset reaches it through `catchUp(with:)`.
     var tracksHolders = true
     /// The storages of custom scopes, made on first use, by scope.
     var storages = [ObjectIdentifier: any ScopeStorage]()
