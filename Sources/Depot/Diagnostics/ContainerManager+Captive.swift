@@ -20,24 +20,25 @@ extension ContainerManager {
     func checkCaptive(
         _ step: ResolutionStep, scope: Scope, owners: [CaptiveOwner], path: [ResolutionStep]
     ) {
-        let reportsShortLived = state.withLock { $0.settings.reportsShortLivedCaptives }
-        for captive in captives(
-            step, scope: scope, owners: owners, path: path, reportsShortLived: reportsShortLived)
-        {
+        for captive in captives(step, scope: scope, owners: owners, path: path) {
             warnOnce(captive.message + " " + captive.fix, about: "\(captive.owner) -> \(step)")
         }
     }
 
     /// The owners above `step`, resolved in `scope` by this container, that keep it longer than
     /// it is meant to live: a lifetime scope's instance kept by an owner that outlives the
-    /// scope, and, if `reportsShortLived`, a short-lived one its nearest owner keeps.
+    /// scope, and, if `reportsShortLived` (the container's setting by default), a short-lived
+    /// one its nearest owner keeps.
     func captives(
         _ step: ResolutionStep, scope: Scope, owners: [CaptiveOwner], path: [ResolutionStep],
-        reportsShortLived: Bool
+        reportsShortLived: Bool? = nil
     ) -> [Captive] {
         guard let owner = owners.first else { return [] }
         var found: [Captive] = []
-        let isLifetimeScope = state.withLock { $0.isLifetimeScope }
+        let (isLifetimeScope, setting) = state.withLock {
+            ($0.isLifetimeScope, $0.settings.reportsShortLivedCaptives)
+        }
+        let reportsShortLived = reportsShortLived ?? setting
         // Asked for: a `.unique`, `.graph` or weakly held dependency its owner keeps.
         if reportsShortLived, owner.scope.keepsStrongly, scope.livesShorterThanAnOwner {
             found.append(

@@ -193,7 +193,10 @@ extension FactoryRegistration {
                 return body as! Body
             }
         }
-        if let promise = options?.values.promise {
+        // The message is built only where it is used: a validation, or a stop.
+        if let promise = options?.values.promise,
+            Validation.isRunning || manager.promiseTriggersError
+        {
             let message =
                 "Depot: \(step(parameter)) was promised (\(promise.file):\(promise.line)) but "
                 + "nothing is registered for it in \(Swift.type(of: container))."

@@ -39,14 +39,19 @@ extension FactoryRegistration {
             : .init(key: key, resolve: { _ = factory($0).resolve(() as! P) }, resolveAsync: nil)
     }
 
-    /// Keeps this factory, resolved while its container records dependencies, for `validate()`.
+    /// Keeps this factory, resolved while its container records dependencies, for `validate()`:
+    /// the first time only, so that later resolves look it up and allocate nothing.
     @usableFromInline
     func keepForValidation() {
-        // Resolved as this factory is: by resolves, one at a time per root. It keeps its
-        // container (its closure captures it) until `removeRecordedDependencies()`.
-        let factory = Unchecked(self)
-        let declaration = Self.declaration(key: key, isAsync: body.isAsync) { _ in factory.value }
-        manager.state.withLock { $0.seldom.resolved[key] = declaration }
+        manager.state.withLock { state in
+            guard state.seldom.resolved[key] == nil else { return }
+            // Resolved as this factory is: by resolves, one at a time per root. It keeps its
+            // container (its closure captures it) until `removeRecordedDependencies()`.
+            let factory = Unchecked(self)
+            state.seldom.resolved[key] = Self.declaration(key: key, isAsync: body.isAsync) { _ in
+                factory.value
+            }
+        }
     }
 }
 
