@@ -1,7 +1,76 @@
 import Foundation
+import Scenarios
 
-/// The table, the targets and the JSON file of a run.
-extension Run {
+/// One subject's figures in a run.
+struct Measurement {
+    let subject: Subject
+    /// The median nanoseconds per operation (0 for a bytes subject).
+    let nsPerOp: Double
+    /// The samples' spread: (90th percentile − fastest) / median.
+    let spread: Double
+    /// Bytes kept per object, for the memory scenarios.
+    var bytes: Double?
+
+    var scenario: String { subject.scenario }
+    var name: String { subject.name }
+    var variant: String? { subject.variant }
+}
+
+/// The figures of a package-benchmark run exported as JMH: its table of ratios, and the floors.
+struct Report {
+    let measurements: [Measurement]
+
+    /// Reads `jmh`, made by `swift package benchmark --format jmh`, whose times are the
+    /// microseconds of one sample (`Subject.iterationsPerSample` operations on each thread).
+    init(jmh: URL) throws {
+        struct Element: Decodable {
+            struct Metric: Decodable { let scorePercentiles: [String: Double] }
+            let benchmark: String
+            let secondaryMetrics: [String: Metric]
+        }
+        let elements = try JSONDecoder().decode([Element].self, from: Data(contentsOf: jmh))
+        // The export names a benchmark `package.benchmark.TARGET.NAME`.
+        func element(_ subject: Subject) -> Element? {
+            let name = "." + subject.benchmarkName
+            return elements.first { $0.benchmark.hasSuffix(name) }
+        }
+        var measurements: [Measurement] = []
+        var bytesPerPass: [String: Double] = [:]
+        for subject in Scenarios.all {
+            guard let element = element(subject) else { continue }
+            switch subject.measure {
+            case .time:
+                guard let time = element.secondaryMetrics["Time (wall clock)"]?.scorePercentiles,
+                    let median = time["50.0"], median > 0
+                else { continue }
+                let operations = Double(subject.iterationsPerSample * subject.operations)
+                measurements.append(
+                    Measurement(
+                        subject: subject, nsPerOp: median * 1_000 / operations,
+                        spread: ((time["90.0"] ?? median) - (time["0.0"] ?? median)) / median))
+            case .bytes(let objects, _):
+                let bytes = element.secondaryMetrics["Malloc / free Δ (bytes)"]?.scorePercentiles
+                guard let median = bytes?["50.0"] else { continue }
+                bytesPerPass[subject.id] = median / Double(objects)
+            }
+        }
+        for subject in Scenarios.all {
+            guard case .bytes(_, let less) = subject.measure, let bytes = bytesPerPass[subject.id]
+            else { continue }
+            var measurement = Measurement(subject: subject, nsPerOp: 0, spread: 0)
+            measurement.bytes = bytes - (less.flatMap { bytesPerPass[$0] } ?? 0)
+            measurements.append(measurement)
+        }
+        self.measurements = measurements
+    }
+
+    /// The measurement of `subject` in `scenario`.
+    func find(_ scenario: String, _ subject: String, variant: String? = nil) -> Measurement? {
+        measurements.first {
+            $0.scenario == scenario && $0.name == subject && $0.variant == variant
+        }
+    }
+
     /// The subject each scenario's ratio is taken against, with the same variant; `nil` where
     /// the ratio is to the subject's own first variant.
     static let baselines: [String: String] = [
@@ -21,7 +90,7 @@ extension Run {
             return measurement.nsPerOp / base.nsPerOp
         }
         let first = measurements.first {
-            $0.scenario == measurement.scenario && $0.subject == measurement.subject
+            $0.scenario == measurement.scenario && $0.name == measurement.name
         }
         guard let first, first.variant != nil, first.nsPerOp > 0 else { return nil }
         return measurement.nsPerOp / first.nsPerOp
@@ -39,7 +108,7 @@ extension Run {
                 measurement.nsPerOp > 0 ? String(format: "%.0f%%", measurement.spread * 100) : ""
             let bytes = measurement.bytes.map { String(format: "%.0f", $0) } ?? ""
             print(
-                "| \(measurement.scenario)\(variant) | \(measurement.subject) | \(time) "
+                "| \(measurement.scenario)\(variant) | \(measurement.name) | \(time) "
                     + "| \(spread) | \(ratio) | \(bytes) |")
         }
     }
@@ -114,31 +183,12 @@ extension Run {
             "async-graph10 vs baseline-closures-bound",
             over("baseline-closures-bound", "async-graph10"))
         reported("scaling: 10,000 vs 10", depot("scaling", "10000").flatMap(ratio))
-        for swinject in measurements where swinject.subject == "Swinject" {
+        for swinject in measurements where swinject.name == "Swinject" {
             guard swinject.scenario != "request",
                 let ratio = over("Swinject", swinject.scenario, swinject.variant)
             else { continue }
             let name = swinject.scenario + (swinject.variant.map { " (\($0))" } ?? "")
             reported("\(name): Swinject ÷ Depot", 1 / ratio, "%.1f×")
         }
-    }
-
-    /// Writes `[{"scenario": …, "subject": …, "nsPerOp": …}]`, with `variant`, `bytes`, `ratio`
-    /// and `note` where they apply.
-    func writeJSON(to path: String) throws {
-        let objects: [[String: Any]] = measurements.map { measurement in
-            var object: [String: Any] = [
-                "scenario": measurement.scenario, "subject": measurement.subject,
-                "nsPerOp": measurement.nsPerOp, "spread": measurement.spread,
-            ]
-            object["variant"] = measurement.variant
-            object["bytes"] = measurement.bytes
-            object["ratio"] = ratio(of: measurement)
-            object["note"] = measurement.note
-            return object
-        }
-        let data = try JSONSerialization.data(
-            withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-        try data.write(to: URL(fileURLWithPath: path))
     }
 }

@@ -1,4 +1,3 @@
-import BenchmarkSupport
 import Depot
 
 // validate-1000: a tree ten deep of 1,023 factory resolutions (a binary tree; node i resolves
@@ -39,18 +38,22 @@ extension Depot.Container {
     var treeRoot: Factory<TreeNode> { self { self.treeNode(0) } }
 }
 
-extension Run {
-    func validationScenario() {
-        guard includes("validate-1000") else { return }
-        let report = Depot.Container().validate(\.treeRoot)
-        precondition(report.isValid && report.graph.nodes.count == 5, "\(report)")
-        time("validate-1000", "Depot resolve", note: "the root resolved once, new container") {
-            n in
-            for _ in 0..<n { blackHole(Depot.Container().treeRoot()) }
-        }
-        time("validate-1000", "Depot validate", note: "validate(\\.treeRoot), new container") {
-            n in
-            for _ in 0..<n { blackHole(Depot.Container().validate(\.treeRoot).problems) }
-        }
+extension Scenarios {
+    static var validation: [Subject] {
+        [
+            Subject("validate-1000", "Depot resolve", note: "the root resolved once, new container")
+            {
+                { n in for _ in 0..<n { blackHole(Depot.Container().treeRoot()) } }
+            },
+            Subject(
+                "validate-1000", "Depot validate", note: "validate(\\.treeRoot), new container"
+            ) {
+                let report = Depot.Container().validate(\.treeRoot)
+                precondition(report.isValid && report.graph.nodes.count == 5, "\(report)")
+                return { n in
+                    for _ in 0..<n { blackHole(Depot.Container().validate(\.treeRoot).problems) }
+                }
+            },
+        ]
     }
 }

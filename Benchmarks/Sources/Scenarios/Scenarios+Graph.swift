@@ -1,4 +1,3 @@
-import BenchmarkSupport
 import Depot
 import Swinject
 
@@ -59,15 +58,28 @@ extension Depot.Container {
     var graphI: Factory<GraphI> { self { GraphI() }.graph }
 }
 
-extension Run {
-    func graphScenario() {
-        guard includes("graph10") else { return }
-        let container = Depot.Container()
-        let root = container.graphRoot()
-        precondition(root.a.d.h === root.b.e.h && root.b.f.i === root.c.g.i)
-        time("graph10", "Depot") { n in
-            for _ in 0..<n { blackHole(container.graphRoot()) }
-        }
+extension Scenarios {
+    static var graph: [Subject] {
+        [
+            Subject("graph10", "Depot") {
+                let container = Depot.Container()
+                let root = container.graphRoot()
+                precondition(root.a.d.h === root.b.e.h && root.b.f.i === root.c.g.i)
+                return { n in for _ in 0..<n { blackHole(container.graphRoot()) } }
+            },
+            Subject("graph10", "Swinject", note: "transient, H and I in ObjectScope.graph") {
+                let resolver = swinjectGraph()
+                let root = resolver.resolve(GraphRoot.self)
+                precondition(root.a.d.h === root.b.e.h)
+                return { n in for _ in 0..<n { blackHole(resolver.resolve(GraphRoot.self)) } }
+            },
+            Subject("graph10", "baseline-direct", note: "the same twelve objects built by hand") {
+                { n in for _ in 0..<n { blackHole(buildGraph()) } }
+            },
+        ]
+    }
+
+    private static func swinjectGraph() -> SendableResolver {
         let swinject = SwinjectContainer()
         swinject.register(GraphRoot.self) { r in
             GraphRoot(r.resolve(GraphA.self)!, r.resolve(GraphB.self)!, r.resolve(GraphC.self)!)
@@ -94,15 +106,7 @@ extension Run {
             .transient)
         swinject.register(GraphH.self) { _ in GraphH() }.inObjectScope(.graph)
         swinject.register(GraphI.self) { _ in GraphI() }.inObjectScope(.graph)
-        let resolver = swinject.synchronize()
-        let swinjectRoot = resolver.resolve(GraphRoot.self)!
-        precondition(swinjectRoot.a.d.h === swinjectRoot.b.e.h)
-        time("graph10", "Swinject", note: "transient, H and I in ObjectScope.graph") { n in
-            for _ in 0..<n { blackHole(resolver.resolve(GraphRoot.self)!) }
-        }
-        time("graph10", "baseline-direct", note: "the same twelve objects built by hand") { n in
-            for _ in 0..<n { blackHole(Self.buildGraph()) }
-        }
+        return SendableResolver(swinject.synchronize())
     }
 
     @inline(never)

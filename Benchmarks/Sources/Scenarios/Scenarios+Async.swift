@@ -1,4 +1,3 @@
-import BenchmarkSupport
 import Depot
 import Foundation
 
@@ -42,77 +41,114 @@ func blocking(_ body: @escaping @Sendable () async throws -> Void) {
     done.wait()
 }
 
-extension Run {
-    func asyncScenarios() {
-        let container = Depot.Container()
-        if includes("async-cached-hit") {
-            blocking { _ = try await container.asyncCachedService() }
-            _ = container.cachedService()
-            time("async-cached-hit", "Depot") { n in
-                blocking { for _ in 0..<n { blackHole(try await container.asyncCachedService()) } }
-            }
-            time("async-cached-hit", "baseline-sync-hit", note: "Factory's cached hit, in a task") {
-                n in
-                blocking { for _ in 0..<n { blackHole(container.cachedService()) } }
-            }
-        }
-        if includes("async-unique") {
-            time("async-unique", "Depot") { n in
-                blocking { for _ in 0..<n { blackHole(try await container.asyncUniqueService()) } }
-            }
-            time("async-unique", "baseline-direct-await", note: "one async call that makes it") {
-                n in
-                blocking { for _ in 0..<n { blackHole(await AsyncBuilt.service()) } }
-            }
-        }
-        if includes("async-graph10") {
-            blocking {
-                let root = try await container.asyncGraphRoot()
-                precondition(root.a.d.h === root.b.e.h && root.b.f.i === root.c.g.i)
-            }
-            time("async-graph10", "Depot") { n in
-                blocking { for _ in 0..<n { blackHole(try await container.asyncGraphRoot()) } }
-            }
-            let closures = ClosureGraph(bindsNodes: false)
-            time(
+extension Scenarios {
+    static var async: [Subject] {
+        asyncHit + asyncUnique + asyncGraph + uniqueAfterAsync
+    }
+
+    private static var asyncHit: [Subject] {
+        [
+            Subject("async-cached-hit", "Depot") {
+                let container = Depot.Container()
+                blocking { _ = try await container.asyncCachedService() }
+                return { n in
+                    blocking {
+                        for _ in 0..<n { blackHole(try await container.asyncCachedService()) }
+                    }
+                }
+            },
+            Subject(
+                "async-cached-hit", "baseline-sync-hit", note: "Factory's cached hit, in a task"
+            ) {
+                let container = Depot.Container()
+                blocking { _ = try await container.asyncCachedService() }
+                _ = container.cachedService()
+                return { n in blocking { for _ in 0..<n { blackHole(container.cachedService()) } } }
+            },
+        ]
+    }
+
+    private static var asyncUnique: [Subject] {
+        [
+            Subject("async-unique", "Depot") {
+                let container = Depot.Container()
+                return { n in
+                    blocking {
+                        for _ in 0..<n { blackHole(try await container.asyncUniqueService()) }
+                    }
+                }
+            },
+            Subject("async-unique", "baseline-direct-await", note: "one async call that makes it") {
+                { n in blocking { for _ in 0..<n { blackHole(await AsyncBuilt.service()) } } }
+            },
+        ]
+    }
+
+    private static var asyncGraph: [Subject] {
+        [
+            Subject("async-graph10", "Depot") {
+                let container = Depot.Container()
+                blocking {
+                    let root = try await container.asyncGraphRoot()
+                    precondition(root.a.d.h === root.b.e.h && root.b.f.i === root.c.g.i)
+                }
+                return { n in
+                    blocking { for _ in 0..<n { blackHole(try await container.asyncGraphRoot()) } }
+                }
+            },
+            Subject(
                 "async-graph10", "baseline-closures",
                 note: "the same declarations as stored async closures, no container"
-            ) { n in
-                blocking { for _ in 0..<n { blackHole(try await closures.root()) } }
-            }
-            let bound = ClosureGraph(bindsNodes: true)
-            time(
+            ) {
+                let closures = ClosureGraph(bindsNodes: false)
+                return { n in blocking { for _ in 0..<n { blackHole(try await closures.root()) } } }
+            },
+            Subject(
                 "async-graph10", "baseline-closures-bound",
                 note: "baseline-closures, each node bound as a task-local while its closure runs"
-            ) { n in
-                blocking { for _ in 0..<n { blackHole(try await bound.root()) } }
-            }
-            time(
+            ) {
+                let bound = ClosureGraph(bindsNodes: true)
+                return { n in blocking { for _ in 0..<n { blackHole(try await bound.root()) } } }
+            },
+            Subject(
                 "async-graph10", "baseline-direct-await",
                 note: "built by hand, one async call per object"
             ) {
-                n in
-                blocking { for _ in 0..<n { blackHole(await AsyncBuilt.root()) } }
-            }
+                { n in blocking { for _ in 0..<n { blackHole(await AsyncBuilt.root()) } } }
+            },
+        ]
+    }
+
+    /// A synchronous `.unique` resolve after an async resolution in the process, which then
+    /// also looks for an async resolution to join; and inside a task, where it reads the
+    /// task-local.
+    private static var uniqueAfterAsync: [Subject] {
+        /// A container that has resolved asynchronously.
+        @Sendable func afterAsync() -> Depot.Container {
+            let container = Depot.Container()
+            blocking { _ = try await container.asyncUniqueService() }
+            return container
         }
-        // The synchronous scenarios ran before any async resolution; a synchronous `.unique`
-        // resolve that starts outside one then also looks for an async resolution to join.
-        if includes("unique") {
-            time("unique", "Depot", variant: "after async resolutions") { n in
-                for _ in 0..<n { blackHole(container.uniqueService()) }
-            }
-            time("unique", "baseline-direct", variant: "after async resolutions") { n in
-                for _ in 0..<n { blackHole(Service()) }
-            }
-            // Inside a task it reads the task-local.
-            time("unique", "Depot", variant: "in a task, after async resolutions") { n in
-                blocking { for _ in 0..<n { blackHole(container.uniqueService()) } }
-            }
-            time("unique", "baseline-direct", variant: "in a task, after async resolutions") {
-                n in
-                blocking { for _ in 0..<n { blackHole(Service()) } }
-            }
-        }
+        let after = "after async resolutions"
+        let inTask = "in a task, after async resolutions"
+        return [
+            Subject("unique", "Depot", variant: after) {
+                let container = afterAsync()
+                return { n in for _ in 0..<n { blackHole(container.uniqueService()) } }
+            },
+            Subject("unique", "baseline-direct", variant: after) {
+                _ = afterAsync()
+                return { n in for _ in 0..<n { blackHole(Service()) } }
+            },
+            Subject("unique", "Depot", variant: inTask) {
+                let container = afterAsync()
+                return { n in blocking { for _ in 0..<n { blackHole(container.uniqueService()) } } }
+            },
+            Subject("unique", "baseline-direct", variant: inTask) {
+                _ = afterAsync()
+                return { n in blocking { for _ in 0..<n { blackHole(Service()) } } }
+            },
+        ]
     }
 }
 

@@ -133,6 +133,21 @@ extension DependencyValues {
     }
 }
 
+/// A Swinject resolver, for a subject's loop. @unchecked Sendable: a synchronized resolver
+/// locks every resolve, and an unsynchronized one is used by the one thread of its loop.
+struct SendableResolver: @unchecked Sendable {
+    let resolver: Swinject.Resolver
+    init(_ resolver: Swinject.Resolver) { self.resolver = resolver }
+
+    func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }
+}
+
+/// A Swinject container that one subject's loop registers in. @unchecked Sendable: only the
+/// one thread of that loop uses it.
+struct SendableSwinject: @unchecked Sendable {
+    let container: SwinjectContainer
+}
+
 /// A Swinject container with `Service` kept in `scope`.
 func swinjectContainer(_ scope: Swinject.ObjectScope) -> Swinject.Resolver {
     let container = SwinjectContainer()
