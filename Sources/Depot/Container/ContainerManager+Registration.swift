@@ -87,6 +87,10 @@ extension ContainerManager {
         var factory: Any? { fields.factory }
         var contexts: [FactoryContextType: Any] { fields.contexts }
         var contextsRegisteredOnce: Bool { fields.contextsRegisteredOnce }
+        /// Whether only contexts are registered: `reset(options: .registration)` keeps it all.
+        var hasOnlyContexts: Bool {
+            factory == nil && scope == nil && timeToLive == nil && !hasDecorator
+        }
         /// Whether a closure is registered: a replacement factory or a context.
         var makesInstances: Bool { fields.factory != nil || !fields.contexts.isEmpty }
         var scope: Scope? { fields.scope }

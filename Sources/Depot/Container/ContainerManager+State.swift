@@ -187,11 +187,17 @@ extension ContainerManager.State {
 // The changes `reset(options:)`, `push()` and `pop()` make, under the manager's lock.
 extension ContainerManager.State {
     /// Forgets what `options` says; returns the manager whose caches this one uses, if they
-    /// must be emptied too, after this lock.
-    mutating func reset(_ options: FactoryResetOptions) -> ContainerManager? {
+    /// must be emptied too, and the keys whose registered factory or modifiers went, whose
+    /// singletons go too (as `register` drops them), after this lock.
+    mutating func reset(_ options: FactoryResetOptions) -> (
+        sharedCaches: ContainerManager?, removed: [FactoryKey], containerType: ObjectIdentifier?
+    ) {
+        let removed = registrations.filter {
+            options == .all || (options == .registration && !$0.value.hasOnlyContexts)
+        }.map(\.key)
         switch options {
         case .none:
-            return nil
+            break
         case .all:
             removeAllRegistrations()
             instances.removeAll()
@@ -205,7 +211,8 @@ extension ContainerManager.State {
         case .scope:
             instances.removeAll()
         }
-        return options == .all || options == .scope ? cacheOwner : nil
+        let sharedCaches = options == .all || options == .scope ? cacheOwner : nil
+        return (sharedCaches, removed, containerType)
     }
 
     /// Saves the registrations and kept instances; copies references, releases nothing.

@@ -66,14 +66,20 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Forgets registrations, contexts and cached instances, as `options` says.
     ///
-    /// - Parameter options: what to forget; ``FactoryResetOptions/all`` by default. Singletons
-    ///   are not touched: reset them with `Scope.singleton.reset()`. Forgetting registrations
-    ///   runs `autoRegister()` again before the next use (never for a child container, whose
-    ///   parent has run it). For a container that uses another's caches (`useScope(from:)`),
-    ///   the caches forgotten are those shared ones.
+    /// - Parameter options: what to forget; ``FactoryResetOptions/all`` by default. Forgetting
+    ///   registrations runs `autoRegister()` again before the next use (never for a child
+    ///   container, whose parent has run it). For a container that uses another's caches
+    ///   (`useScope(from:)`), the caches forgotten are those shared ones.
+    ///
+    /// Singletons follow one rule, the same for `register`, `pop()` and this: the singletons
+    /// made from a registration that goes are dropped with it, so the next resolve makes one
+    /// from what applies now. Other singletons stay; reset them with `Scope.singleton.reset()`.
     public func reset(options: FactoryResetOptions = .all) {
-        let sharedCaches = state.withLock { $0.reset(options) }
+        let (sharedCaches, removed, containerType) = state.withLock { $0.reset(options) }
         sharedCaches?.state.withLock { $0.instances.removeAll() }
+        if !removed.isEmpty, let containerType {
+            removeSingletons(of: removed, containerType: containerType)
+        }
     }
 
     /// Forgets the instances this container keeps for `scope`.

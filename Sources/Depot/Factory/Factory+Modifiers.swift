@@ -128,7 +128,7 @@ extension FactoryModifying {
     }
 
     consuming func promising(at file: StaticString, line: UInt) -> Self {
-        registration.changeOptions { $0.promise = .init(file: file, line: line) }
+        registration.changeOptions { $0.promise = (file, line) }
         return self
     }
 }

@@ -129,24 +129,22 @@ extension FactoryRegistration {
     /// reaches its parent).
     func reset(_ options: FactoryResetOptions) {
         let key = key
-        manager.state.withLock { state in
+        let removedFactory = manager.state.withLock { state in
+            let madeInstances = state.registrations[key].map { !$0.hasOnlyContexts } ?? false
             switch options {
-            case .none:
-                return
-            case .all:
-                state.registrations[key] = nil
-            case .registration:
-                state.removeFactory(for: key)
-            case .context:
-                state.removeContexts(for: key)
-            case .scope:
-                break
+            case .none, .scope: break
+            case .all: state.registrations[key] = nil
+            case .registration: state.removeFactory(for: key)
+            case .context: state.removeContexts(for: key)
             }
+            return madeInstances && (options == .all || options == .registration)
         }
         if options == .all || options == .scope {
             manager.withCaches { $0.removeInstances(of: key, owner: nil) }
-            removeSingletons()
         }
+        // The one rule of `ContainerManager.reset(options:)`: the singletons made from a
+        // registration go with it.
+        if options == .all || options == .scope || removedFactory { removeSingletons() }
     }
 
     private func removeSingletons() {

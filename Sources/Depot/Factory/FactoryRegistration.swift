@@ -197,11 +197,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     }
 
     /// Where a `promised()` factory was declared.
-    @usableFromInline
-    struct Promise: Sendable {
-        let file: StaticString
-        let line: UInt
-    }
+    @usableFromInline typealias Promise = (file: StaticString, line: UInt)
 
     @inlinable
     var persistsModifiers: Bool {
