@@ -15,14 +15,16 @@ extension FactoryRegistration {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
             var started: AsyncCreation?
-            let found = owner.withInstances(lookingUp: { table in
-                table.lookup(key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
-                {
+            var found = InstanceTable.Lookup.absent
+            owner.withInstances { table in
+                found = table.lookup(
+                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step
+                ) {
                     guard manager.isCurrent(version) else { return nil }
                     started = AsyncCreation(step: step)
                     return started
                 }
-            })
+            }
             switch consume found {
             case .hit(let cell):
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
@@ -134,7 +136,7 @@ extension FactoryRegistration {
         -> T
     {
         let step = step(parameter)
-        let found: InstanceTable.Lookup
+        var found = InstanceTable.Lookup.absent
         let now = plan.timeToLive == nil ? 0 : manager.clock.now()
         func lookup(in table: inout InstanceTable, owner: ObjectIdentifier?) -> InstanceTable.Lookup
         {
@@ -148,10 +150,10 @@ extension FactoryRegistration {
             throw NotWarmedUpError(
                 factory: step.description, scope: plan.scope, reason: .notCaching)
         case .container:
-            found = (plan.cacheOwner ?? manager).withInstances { lookup(in: &$0, owner: nil) }
+            (plan.cacheOwner ?? manager).withInstances { found = lookup(in: &$0, owner: nil) }
         case .process:
             let owner = ObjectIdentifier(Swift.type(of: container))
-            found = manager.realm.withInstances { lookup(in: &$0, owner: owner) }
+            manager.realm.withInstances { found = lookup(in: &$0, owner: owner) }
         }
         switch consume found {
         case .hit(let cell):

@@ -72,16 +72,17 @@ extension FactoryRegistration {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
             var started: Creation?
+            var found = InstanceTable.Lookup.absent
             // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
-            let found = owner.withInstances(lookingUp: { table in
-                table.lookup(
+            owner.withInstances { table in
+                found = table.lookup(
                     key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top
                 ) {
                     guard manager.isCurrent(version) else { return nil }
                     started = Creation(step: frame.top, creator: frame)
                     return started
                 }
-            })
+            }
             switch found {
             case .hit(let cell):
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {

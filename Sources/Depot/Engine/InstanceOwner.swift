@@ -1,15 +1,9 @@
 /// Something that keeps scoped instances behind its own lock.
 @usableFromInline
 protocol InstanceOwner: AnyObject {
-    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result
-    /// ``withInstances(_:)`` for a lookup, not generic so that its lock is specialised.
-    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
-        -> InstanceTable.Lookup
-    /// The cell kept for `key` in `scope`, if any: a hit's lookup.
-    func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell?
-    /// ``withInstances(_:)`` for keeping a created instance, not generic either.
-    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
-        -> InstanceTable.Kept
+    /// Runs `body` on the table under the owner's lock. Not generic, so that the lock is
+    /// specialised: a result leaves through a variable that `body` captures.
+    func withInstances(_ body: (inout InstanceTable) -> Void)
     /// Blocks until `isDone` is true (see `Locked.wait(on:until:)`).
     func wait(on condition: Condition, until isDone: () -> Bool)
     /// Notes this owner in the holders of `scope`, so that `scope.reset()` reaches it.
@@ -24,15 +18,16 @@ extension InstanceOwner {
         _ value: Value, madeBy creation: PendingCreation, key: InstanceKey,
         scope: Scope, createdAt: Double, disposal: Disposal?
     ) -> (isKept: Bool, hadWaiters: Bool) {
-        let kept = withInstances(keeping: { table in
+        var kept = InstanceTable.Kept(isKept: false, hadWaiters: false, isFirstOfScope: false)
+        withInstances { table in
             let isKept = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
                 disposal: disposal)
-            return InstanceTable.Kept(
+            kept = InstanceTable.Kept(
                 isKept: isKept, hadWaiters: creation.markFinished(),
                 isFirstOfScope: isKept && scope.placement == .container
                     && table.needsTracking(in: scope))
-        })
+        }
         if kept.isFirstOfScope { noteHolding(scope) }
         return (kept.isKept, kept.hadWaiters)
     }
@@ -40,25 +35,11 @@ extension InstanceOwner {
 
 extension ContainerManager: InstanceOwner {
     @usableFromInline
-    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+    func withInstances(_ body: (inout InstanceTable) -> Void) {
         state.withLock { body(&$0.instances) }
     }
 
-    @usableFromInline
-    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
-        -> InstanceTable.Lookup
-    {
-        state.withLock { body(&$0.instances) }
-    }
-
-    @usableFromInline
-    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
-        -> InstanceTable.Kept
-    {
-        state.withLock { body(&$0.instances) }
-    }
-
-    @usableFromInline
+    /// The cell kept for `key` in `scope`, if any: a hit's lookup.
     func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
         state.withLock { $0.instances.cell(for: key, in: scope) }
     }
@@ -76,25 +57,11 @@ extension ContainerManager: InstanceOwner {
 
 extension SingletonRealm: InstanceOwner {
     @usableFromInline
-    func withInstances<Result>(_ body: (inout InstanceTable) -> Result) -> Result {
+    func withInstances(_ body: (inout InstanceTable) -> Void) {
         instances.withLock(body)
     }
 
-    @usableFromInline
-    func withInstances(lookingUp body: (inout InstanceTable) -> InstanceTable.Lookup)
-        -> InstanceTable.Lookup
-    {
-        instances.withLock(body)
-    }
-
-    @usableFromInline
-    func withInstances(keeping body: (inout InstanceTable) -> InstanceTable.Kept)
-        -> InstanceTable.Kept
-    {
-        instances.withLock(body)
-    }
-
-    @usableFromInline
+    /// The cell kept for `key` in `scope`, if any: a hit's lookup.
     func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
         instances.withLock { $0.cell(for: key, in: scope) }
     }
