@@ -52,6 +52,13 @@ public struct Subject: Sendable {
         return ["validate-1000", "register-10k"].contains(scenario) ? 1 : 1_000
     }
 
+    /// Whether the operation is a hit, which allocates nothing: a sample's few allocations are
+    /// then the task or threads its loop runs in, which vary from one run to the next.
+    public var isHit: Bool {
+        ["cached-hit", "singleton-hit", "scaling", "contention-2t", "async-cached-hit"]
+            .contains(scenario)
+    }
+
     /// Whether this is Depot's own figure (not a peer's or a baseline's).
     public var isDepot: Bool { name.hasPrefix("Depot") }
 }
