@@ -33,10 +33,12 @@ extension ContainerManager {
         /// Bits 3 to 34: the filter of registered keys (see `State.registeredKeys`).
         @usableFromInline static let registeredKeys: UInt64 = 0xFFFF_FFFF << 3
         @usableFromInline static let firstKeyBit: UInt64 = 1 << 3
+        /// Set for a lifetime scope, whose table is in no scope's holders (`tracksHolders`).
+        static let tracksNoHolders: UInt64 = 1 << 35
         /// The bits above: the version of the registrations, one `versionUnit` more with every
-        /// change to them. It wraps after 2^29 changes, which no plan outlives.
-        @usableFromInline static let version: UInt64 = ~((1 << 35) - 1)
-        static let versionUnit: UInt64 = 1 << 35
+        /// change to them. It wraps after 2^28 changes, which no plan outlives.
+        @usableFromInline static let version: UInt64 = ~((1 << 36) - 1)
+        static let versionUnit: UInt64 = 1 << 36
     }
 
     /// What a plain resolve found: the kept cell, if any, or a registration (then `prepare`).

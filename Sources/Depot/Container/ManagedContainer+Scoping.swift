@@ -115,6 +115,7 @@ extension ContainerManager {
             state.isAutoRegistered = true
             state.isLifetimeScope = isLifetimeScope
             state.instances.tracksHolders = !isLifetimeScope
+            state.setFlags(Flags.tracksNoHolders, to: isLifetimeScope ? Flags.tracksNoHolders : 0)
             state.bind(realm)
         }
     }
