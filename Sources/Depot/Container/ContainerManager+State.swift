@@ -41,8 +41,9 @@ extension ContainerManager {
         var isLifetimeScope = false {
             didSet { updatePlain() }
         }
-        /// The manager's `flags`, which resolves read without the lock.
-        let flags: ManagedAtomic<UInt64>
+        /// The manager's `flags`, which resolves read without the lock: the word beside this
+        /// state in its `Locked`, valid as long as the state is there.
+        let flags: UnsafeAtomic<UInt64>
 
         /// What few containers ever use; made when first asked for, under the lock.
         var seldom: SeldomUsed {

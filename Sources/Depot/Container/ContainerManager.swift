@@ -12,19 +12,19 @@ public final class ContainerManager: @unchecked Sendable {
     }
 
     init(realm: SingletonRealm?, isValidationCopy: Bool = false) {
-        let flags = ManagedAtomic<UInt64>(0)
-        self.flags = flags
         self.isValidationCopy = isValidationCopy
         DepotCopies.checked
-        state = Locked(State(isolatedRealm: realm, flags: flags))
+        state = Locked(beside: { State(isolatedRealm: realm, flags: $0) })
+        flags = state.word
     }
 
     /// Whether this is a validation's copy of a manager (see Validation.swift), in which a
     /// validating resolve goes on as an ordinary one.
     @usableFromInline let isValidationCopy: Bool
 
-    /// What resolves read without the lock (see ``Flags``); written only under the lock.
-    @usableFromInline let flags: ManagedAtomic<UInt64>
+    /// What resolves read without the lock (see ``Flags``); written only under the lock. The
+    /// word beside `state`, in its allocation, which this manager keeps alive.
+    @usableFromInline let flags: UnsafeAtomic<UInt64>
 
     /// In one read: whether the container is plain, whether `key` may be registered (its bit
     /// is set in the filter), and the version of the registrations.

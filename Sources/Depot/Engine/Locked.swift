@@ -1,3 +1,5 @@
+import Atomics
+
 #if canImport(Darwin)
     import Darwin
 #elseif canImport(Glibc)
@@ -8,7 +10,8 @@
 
 // Depot's one lock type, written as swift-nio's `NIOLock` is: the value and its pthread mutex
 // share one `ManagedBuffer` allocation, every OS call is in this file, and each return code is
-// checked. The unsafe pointers below never leave it: `withLock` hands its body an `inout` value.
+// checked. The unsafe pointers below never leave it, but for `word`: `withLock` hands its body
+// an `inout` value.
 
 /// A value guarded by a pthread mutex; `withLock` is the only way to reach it.
 ///
@@ -22,8 +25,17 @@ struct Locked<State>: @unchecked Sendable {
     /// Makes a `Locked` of the value `initial` makes: made in place, not copied in (a
     /// container's state is large).
     init(_ initial: @autoclosure () -> State, recursive: Bool = false) {
-        storage = .make(initial, recursive: recursive)
+        storage = .make({ _ in initial() }, recursive: recursive)
     }
+
+    /// Makes a `Locked` of the value `initial` makes from ``word``.
+    init(beside initial: (UnsafeAtomic<UInt64>) -> State) {
+        storage = .make(initial, recursive: false)
+    }
+
+    /// An atomic word beside the value, in the same allocation, zero at first, to read without
+    /// the lock: valid while this `Locked` (any copy) is alive, which its user must ensure.
+    var word: UnsafeAtomic<UInt64> { storage.word }
 
     /// Identifies the value: the same for every copy of this `Locked`.
     var id: ObjectIdentifier { ObjectIdentifier(storage) }
@@ -37,7 +49,7 @@ struct Locked<State>: @unchecked Sendable {
     /// lock, and again each time `condition` is signalled; the lock is let go while blocked, so
     /// that the thread that makes `isDone` true can take it and signal.
     func wait(on condition: Condition, until isDone: () -> Bool) {
-        storage.withUnsafeMutablePointerToElements { mutex in
+        storage.withMutex { mutex in
             LockStorage<State>.lock(mutex, reentry: LockStorage<State>.storageReentry)
             while !isDone() { condition.wait(with: mutex) }
             LockStorage<State>.unlock(mutex)
@@ -45,13 +57,28 @@ struct Locked<State>: @unchecked Sendable {
     }
 }
 
+/// What follows the value in its allocation: the mutex, first, and the atomic word.
+fileprivate struct LockTail {
+    var mutex: pthread_mutex_t
+    var word: UnsafeAtomic<UInt64>.Storage
+}
+
 /// The value and its mutex, in one allocation.
-fileprivate final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t> {
-    static func make(_ initial: () -> State, recursive: Bool) -> LockStorage<State> {
-        let buffer = create(minimumCapacity: 1) { _ in initial() }
+fileprivate final class LockStorage<State>: ManagedBuffer<State, LockTail> {
+    static func make(
+        _ initial: (UnsafeAtomic<UInt64>) -> State, recursive: Bool
+    ) -> LockStorage<State> {
+        let buffer = create(minimumCapacity: 1) { buffer in
+            // Initialised before the value, which may keep it.
+            let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
+            storage.withUnsafeMutablePointerToElements {
+                $0.pointer(to: \.word)!.initialize(to: .init(0))
+            }
+            return initial(storage.word)
+        }
         // `create` makes an instance of the class it is called on: this one.
         let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
-        storage.withUnsafeMutablePointerToElements { mutex in
+        storage.withMutex { mutex in
             var attributes = pthread_mutexattr_t()
             check(pthread_mutexattr_init(&attributes), "pthread_mutexattr_init")
             let kind = recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK
@@ -63,15 +90,30 @@ fileprivate final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t
     }
 
     deinit {
-        // The header (the value) is deinitialised by `ManagedBuffer`; the mutex is ours.
-        withUnsafeMutablePointerToElements { mutex in
-            Self.check(pthread_mutex_destroy(mutex), "pthread_mutex_destroy")
+        // The header (the value) is deinitialised by `ManagedBuffer`; the mutex is ours (the
+        // word needs no deinitialising).
+        withMutex { Self.check(pthread_mutex_destroy($0), "pthread_mutex_destroy") }
+    }
+
+    /// The atomic word: safe to use while this storage is alive, as its tail never moves.
+    var word: UnsafeAtomic<UInt64> {
+        withUnsafeMutablePointerToElements { tail in
+            UnsafeAtomic(at: tail.pointer(to: \.word)!)
+        }
+    }
+
+    /// Calls `body` with the mutex, the tail's first field (so at the tail's address).
+    @inline(__always)
+    func withMutex<Result>(_ body: (UnsafeMutablePointer<pthread_mutex_t>) -> Result) -> Result {
+        withUnsafeMutablePointerToElements { tail in
+            body(UnsafeMutableRawPointer(tail).assumingMemoryBound(to: pthread_mutex_t.self))
         }
     }
 
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { value, mutex in
+        try withUnsafeMutablePointers { value, tail in
+            let mutex = UnsafeMutableRawPointer(tail).assumingMemoryBound(to: pthread_mutex_t.self)
             Self.lock(mutex, reentry: Self.storageReentry)
             defer { Self.unlock(mutex) }
             return try body(&value.pointee)
@@ -80,11 +122,11 @@ fileprivate final class LockStorage<State>: ManagedBuffer<State, pthread_mutex_t
 
     /// Takes the lock until ``unlock()``: for a ``Mutex``, a gate held across a call.
     fileprivate func lock(reentry message: @autoclosure () -> String) {
-        withUnsafeMutablePointerToElements { Self.lock($0, reentry: message()) }
+        withMutex { Self.lock($0, reentry: message()) }
     }
 
     fileprivate func unlock() {
-        withUnsafeMutablePointerToElements { Self.unlock($0) }
+        withMutex { Self.unlock($0) }
     }
 
     static func lock(
