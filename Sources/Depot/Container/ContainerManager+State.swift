@@ -193,9 +193,9 @@ extension ContainerManager.State {
     mutating func reset(_ options: FactoryResetOptions) -> (
         sharedCaches: ContainerManager?, removed: [FactoryKey], containerType: ObjectIdentifier?
     ) {
-        let removed = registrations.filter {
-            options == .all || (options == .registration && !$0.value.hasOnlyContexts)
-        }.map(\.key)
+        let removed =
+            options == .all || options == .registration
+            ? registrations.filter { options == .all || !$0.value.hasOnlyContexts }.map(\.key) : []
         switch options {
         case .none:
             break
