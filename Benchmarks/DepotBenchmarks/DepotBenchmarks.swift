@@ -3,9 +3,9 @@ import Foundation
 import Scenarios
 
 // package-benchmark's suite: one benchmark per subject of `Scenarios.all`, named
-// `scenario:_subject_(variant)` (`Subject.benchmarkName`). Each runs in a process of its own; its setup builds what it
-// resolves before the measurement starts. Run them all, with the ratios and floors, with
-// `Benchmarks/run` (README.md).
+// `scenario:_subject_(variant)` (`Subject.benchmarkName`). Each runs in a process of its own;
+// its setup builds what it resolves before the measurement starts. Run them all, with the
+// ratios and floors, with `Benchmarks/run` (README.md).
 let benchmarks: @Sendable () -> Void = {
     // `DEPOT_BENCHMARK_QUICK=1`: a fraction of a second each, as CI runs them.
     let isQuick = ProcessInfo.processInfo.environment["DEPOT_BENCHMARK_QUICK"] != nil
