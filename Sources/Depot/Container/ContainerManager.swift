@@ -62,8 +62,8 @@ public final class ContainerManager: @unchecked Sendable {
         // A lifetime scope's caches are in no scope's holders: nothing to take, no lock.
         guard flags.load(ordering: .relaxed) & Flags.tracksNoHolders == 0 else { return }
         // The scopes' holders let go of the caches.
-        let tracked = state.withLock { $0.instances.tracksHolders ? $0.instances.tracked : nil }
-        tracked?.untrack(caches)
+        let tracked = state.withLock { $0.instances.tracked }
+        tracked.untrack(caches)
     }
 
     /// Forgets registrations, contexts and cached instances, as `options` says.

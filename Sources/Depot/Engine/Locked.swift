@@ -104,19 +104,20 @@ fileprivate final class LockStorage<State>: ManagedBuffer<State, LockTail> {
 
     /// Calls `body` with the mutex, the tail's first field (so at the tail's address).
     @inline(__always)
-    func withMutex<Result>(_ body: (UnsafeMutablePointer<pthread_mutex_t>) -> Result) -> Result {
-        withUnsafeMutablePointerToElements { tail in
-            body(UnsafeMutableRawPointer(tail).assumingMemoryBound(to: pthread_mutex_t.self))
+    func withMutex<Result>(
+        _ body: (UnsafeMutablePointer<pthread_mutex_t>) throws -> Result
+    ) rethrows -> Result {
+        try withUnsafeMutablePointerToElements { tail in
+            try body(UnsafeMutableRawPointer(tail).assumingMemoryBound(to: pthread_mutex_t.self))
         }
     }
 
     @inline(__always)
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try withUnsafeMutablePointers { value, tail in
-            let mutex = UnsafeMutableRawPointer(tail).assumingMemoryBound(to: pthread_mutex_t.self)
+        try withMutex { mutex in
             Self.lock(mutex, reentry: Self.storageReentry)
             defer { Self.unlock(mutex) }
-            return try body(&value.pointee)
+            return try withUnsafeMutablePointerToHeader { try body(&$0.pointee) }
         }
     }
 
