@@ -1,7 +1,3 @@
-#if canImport(SwiftUI)
-    import SwiftUI
-#endif
-
 /// A factory's closure, as FactoryKit names it: plain, so that it inherits the isolation of the
 /// property it is written in.
 public typealias VoidFactoryType<T> = () -> T
@@ -12,7 +8,7 @@ public typealias ParameterFactoryType<P, T> = (P) -> T
 /// Makes instances of `T`: declared as a computed property in a container extension, resolved
 /// by calling it.
 // @unchecked Sendable: it holds a `FactoryRegistration`, whose comment says why that is safe.
-public struct Factory<T>: FactoryModifying, @unchecked Sendable {
+public struct Factory<T>: FactoryModifying, FactoryOverriding, @unchecked Sendable {
     /// The factory's container, key, closure and modifiers.
     public var registration: FactoryRegistration<Void, T>
 
@@ -51,37 +47,6 @@ public struct Factory<T>: FactoryModifying, @unchecked Sendable {
         return copy
     }
 
-    #if canImport(SwiftUI)
-        /// Registers `factory`; `container.api { MockAPI() }` is
-        /// `container.api.register { MockAPI() }`. Returns a view, so it can stand in a preview's
-        /// view builder.
-        @discardableResult
-        public func callAsFunction(factory: @escaping () -> T) -> EmptyView {
-            register(factory: factory)
-            return EmptyView()
-        }
-
-        /// Registers `factory` for a preview, in its view builder.
-        ///
-        /// ```swift
-        /// #Preview {
-        ///     Container.shared.api.preview { MockAPI() }
-        ///     ContentView()
-        /// }
-        /// ```
-        @discardableResult
-        public func preview(factory: @escaping () -> T) -> EmptyView {
-            register(factory: factory)
-            return EmptyView()
-        }
-    #else
-        /// Registers `factory`; `container.api { MockAPI() }` is
-        /// `container.api.register { MockAPI() }`.
-        public func callAsFunction(factory: @escaping () -> T) {
-            register(factory: factory)
-        }
-    #endif
-
     /// Resolves on the main actor: for factories whose closure is isolated to it.
     @MainActor
     public func resolveOnMainActor() -> T { resolve() }
@@ -101,46 +66,5 @@ public struct Factory<T>: FactoryModifying, @unchecked Sendable {
         copy.registration.register(.plain(factory), for: contexts)
         return copy
     }
-
-    /// Overrides the factory when `argument` is a launch or runtime argument.
-    @discardableResult
-    public func onArg(_ argument: String, factory: @escaping () -> T) -> Self {
-        context(.arg(argument), factory: factory)
-    }
-
-    /// Overrides the factory when any of `arguments` is a launch or runtime argument.
-    @discardableResult
-    public func onArgs(_ arguments: [String], factory: @escaping () -> T) -> Self {
-        context(.args(arguments), factory: factory)
-    }
-
-    /// Overrides the factory in Xcode previews.
-    @discardableResult
-    public func onPreview(factory: @escaping () -> T) -> Self {
-        context(.preview, factory: factory)
-    }
-
-    /// Overrides the factory while tests run.
-    @discardableResult
-    public func onTest(factory: @escaping () -> T) -> Self {
-        context(.test, factory: factory)
-    }
-
-    /// Overrides the factory in debug builds.
-    @discardableResult
-    public func onDebug(factory: @escaping () -> T) -> Self {
-        context(.debug, factory: factory)
-    }
-
-    /// Overrides the factory on simulators.
-    @discardableResult
-    public func onSimulator(factory: @escaping () -> T) -> Self {
-        context(.simulator, factory: factory)
-    }
-
-    /// Overrides the factory on devices.
-    @discardableResult
-    public func onDevice(factory: @escaping () -> T) -> Self {
-        context(.device, factory: factory)
-    }
 }
+

@@ -1,5 +1,9 @@
-/// The context overrides that ``AsyncFactory`` and ``AsyncParameterFactory`` share, as
-/// ``Factory`` has them: each registers `factory` for one context.
+#if canImport(SwiftUI)
+    import SwiftUI
+#endif
+
+/// The context overrides every kind of factory shares (``Factory``, ``ParameterFactory``,
+/// ``AsyncFactory``, ``AsyncParameterFactory``): each registers `factory` for one context.
 public protocol FactoryOverriding {
     /// The factory's closure type.
     associatedtype Closure
@@ -7,6 +11,10 @@ public protocol FactoryOverriding {
     /// Overrides the factory when any of `contexts` holds (see ``FactoryContext``).
     @discardableResult
     func context(_ contexts: FactoryContextType..., factory: Closure) -> Self
+
+    /// Replaces the factory's closure in its container; cached instances of it are dropped.
+    @discardableResult
+    func register(factory: Closure) -> Self
 }
 
 extension FactoryOverriding {
@@ -41,4 +49,37 @@ extension FactoryOverriding {
     /// Overrides the factory on devices.
     @discardableResult
     public func onDevice(factory: Closure) -> Self { context(.device, factory: factory) }
+}
+
+extension FactoryOverriding {
+    #if canImport(SwiftUI)
+        /// Registers `factory`; `container.api { MockAPI() }` is
+        /// `container.api.register { MockAPI() }`. Returns a view, so it can stand in a preview's
+        /// view builder.
+        @discardableResult
+        public func callAsFunction(factory: Closure) -> EmptyView {
+            register(factory: factory)
+            return EmptyView()
+        }
+
+        /// Registers `factory` for a preview, in its view builder.
+        ///
+        /// ```swift
+        /// #Preview {
+        ///     Container.shared.api.preview { MockAPI() }
+        ///     ContentView()
+        /// }
+        /// ```
+        @discardableResult
+        public func preview(factory: Closure) -> EmptyView {
+            register(factory: factory)
+            return EmptyView()
+        }
+    #else
+        /// Registers `factory`; `container.api { MockAPI() }` is
+        /// `container.api.register { MockAPI() }`.
+        public func callAsFunction(factory: Closure) {
+            register(factory: factory)
+        }
+    #endif
 }
