@@ -15,8 +15,8 @@ extension ObjectIdentifier: TableKey {
 /// quarters of the slots are full.
 ///
 /// Robin Hood order: along a run of full slots, entries stand in the order of the slots where
-/// their probes start, so each is at most a few slots from its start, and ``contains(_:)`` stops
-/// where its key would stand. Without it, one key among thousands could take dozens of probes,
+/// their probes start, so each is at most a few slots from its start, and a lookup stops where
+/// its key would stand. Without it, one key among thousands could take dozens of probes,
 /// and looking for a missing key walk to the end of its run.
 struct HashTable<Key: TableKey, Value>: Sequence {
     typealias Element = (key: Key, value: Value)
@@ -113,28 +113,20 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         slots.compactMap { $0 }.makeIterator()
     }
 
-    /// Whether an entry is kept for `key`; unlike a lookup, which reads the few slots of a
-    /// present key, it stops where `key` would stand (the order above) instead of walking on to
-    /// the end of the run, for tables looked up mostly for keys they do not keep.
-    func contains(_ key: Key) -> Bool {
-        guard count > 0 else { return false }
-        var index = start(of: key)
-        var distance = 0
-        while let candidate = slots[index]?.key {
-            if candidate == key { return true }
-            if self.distance(of: candidate, at: index) < distance { return false }
-            index = next(index)
-            distance += 1
-        }
-        return false
-    }
+    /// Whether an entry is kept for `key`.
+    func contains(_ key: Key) -> Bool { index(of: key) != nil }
 
+    /// The slot of `key`'s entry: a probe stops at the first entry nearer its start than `key`
+    /// would be (the order above), so a missing key does not walk on to the end of the run.
     private func index(of key: Key) -> Int? {
         guard count > 0 else { return nil }
         var index = start(of: key)
+        var distance = 0
         while let candidate = slots[index]?.key {
             if candidate == key { return index }
+            if self.distance(of: candidate, at: index) < distance { return nil }
             index = next(index)
+            distance += 1
         }
         return nil
     }
