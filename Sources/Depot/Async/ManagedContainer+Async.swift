@@ -135,7 +135,7 @@ extension FactoryModifying where T: Sendable {
     public consuming func onDispose(
         _ dispose: @escaping @Sendable (T) async throws -> Void
     ) -> Self {
-        registration.changeOptions { $0.disposer = Disposer { try await dispose($0 as! T) } }
+        registration.changeOptions { $0.disposer = { try await dispose($0 as! T) } }
         return self
     }
 }

@@ -2,14 +2,7 @@ import Atomics
 
 /// A factory's `onDispose` closure, erased to take the instance as `Any`.
 @usableFromInline
-final class Disposer: Sendable {
-    let dispose: @Sendable (Any) async throws -> Void
-
-    @usableFromInline
-    init(_ dispose: @escaping @Sendable (Any) async throws -> Void) {
-        self.dispose = dispose
-    }
-}
+typealias Disposer = @Sendable (Any) async throws -> Void
 
 /// The teardown of one kept instance, run exactly once, by whoever first claims it: `shutdown()`,
 /// the task a reset starts for what it dropped, or else this object's deinit.
@@ -31,7 +24,7 @@ final class Disposal: @unchecked Sendable {
     private let isClaimedNow = ManagedAtomic(false)
 
     init(
-        value: Any, disposer: Disposer, scope: ObjectIdentifier, step: ResolutionStep,
+        value: Any, disposer: @escaping Disposer, scope: ObjectIdentifier, step: ResolutionStep,
         manager: ContainerManager?
     ) {
         (self.value, self.disposer, self.scope, self.step, self.manager) = (
@@ -74,11 +67,11 @@ final class Disposal: @unchecked Sendable {
 
     /// Runs `disposer` with `value`; what it throws is logged and returned.
     private static func dispose(
-        _ value: Any, _ disposer: Disposer, _ step: ResolutionStep,
+        _ value: Any, _ disposer: @escaping Disposer, _ step: ResolutionStep,
         reportingTo manager: ContainerManager?
     ) async -> DisposalError? {
         do {
-            try await disposer.dispose(value)
+            try await disposer(value)
             return nil
         } catch {
             let failure = DisposalError(factory: step.description, error: error)
