@@ -65,29 +65,17 @@ enum DepotCopies {
             var found: [(start: UInt, end: UInt, path: String)] = []
             var line = [CChar](repeating: 0, count: 4_096)
             while fgets(&line, Int32(line.count), file) != nil {
+                // "start-end perms offset device inode path", the addresses in hexadecimal.
                 let bytes = line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
-                guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")),
-                    let dash = bytes.firstIndex(of: UInt8(ascii: "-")),
-                    let space = bytes.firstIndex(of: UInt8(ascii: " ")), dash < space,
-                    let start = hex(bytes[..<dash]), let end = hex(bytes[(dash + 1)..<space])
+                let text = String(decoding: bytes, as: UTF8.self)
+                let range = text.prefix { $0 != " " }.split(separator: "-")
+                guard let slash = text.firstIndex(of: "/"), range.count == 2,
+                    let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16)
                 else { continue }
-                found.append((start, end, String(decoding: bytes[slash...], as: UTF8.self)))
+                found.append((start, end, String(text[slash...])))
             }
             return found
         }()
-
-        /// The number `digits` spell in lowercase hexadecimal, as the kernel writes it.
-        private static func hex(_ digits: ArraySlice<UInt8>) -> UInt? {
-            var value: UInt = 0
-            for digit in digits {
-                switch digit {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt(digit - 48)
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | UInt(digit - 87)
-                default: return nil
-                }
-            }
-            return value
-        }
     #endif
 
     /// Depot's message when the process holds more than one copy, or `nil`.
