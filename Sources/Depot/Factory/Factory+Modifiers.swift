@@ -111,7 +111,7 @@ extension FactoryModifying {
     @inlinable
     public consuming func once(caller: StaticString = #function) -> Self {
         if registration.isDeclaration(caller) {
-            registration.isOnce = true
+            registration.changeOptions { $0.isOnce = true }
             if registration.options?.values.registersContexts == true {
                 registration.markContextsRegisteredOnce()
             }
@@ -142,7 +142,7 @@ extension FactoryModifying where P: Hashable {
     @inlinable
     public var scopeOnParameters: Self {
         consuming get {
-            registration.scopesOnParameters = true
+            registration.changeOptions { $0.scopesOnParameters = true }
             return self
         }
     }

@@ -22,8 +22,8 @@ extension FactoryRegistration {
         }
         switch modifier {
         case .scope(let scope): declaredScope = .other(scope.identity)
-        case .timeToLive(let seconds): timeToLive = seconds
-        case .decorator(let decorator): self.decorator = decorator
+        case .timeToLive(let seconds): changeOptions { $0.timeToLive = seconds }
+        case .decorator(let decorator): changeOptions { $0.decorator = decorator }
         }
     }
 
@@ -91,7 +91,7 @@ extension FactoryRegistration {
             manager.withCaches { $0.removeInstances(of: key, owner: nil) }
             removeSingletons()
         }
-        persistsModifiers = true
+        changeOptions { $0.persistsModifiers = true }
     }
 
     /// Adds context overrides in the container, unless a declaration's `once()` registered its

@@ -165,10 +165,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     }
 
     /// The scope the factory declares, if any.
-    var scope: Scope? {
-        get { declaredScope?.scope }
-        set { declaredScope = newValue.map { .other($0) } }
-    }
+    var scope: Scope? { declaredScope?.scope }
 
     /// Replaces the options with `change` applied to them.
     @usableFromInline
@@ -179,37 +176,22 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     }
 
     @inlinable
-    var timeToLive: Double? {
-        get { options?.values.timeToLive }
-        set { changeOptions { $0.timeToLive = newValue } }
-    }
+    var timeToLive: Double? { options?.values.timeToLive }
 
     @inlinable
-    var decorator: Decorator? {
-        get { options?.values.decorator }
-        set { changeOptions { $0.decorator = newValue } }
-    }
+    var decorator: Decorator? { options?.values.decorator }
 
     @inlinable
-    var scopesOnParameters: Bool {
-        get { options?.values.scopesOnParameters ?? false }
-        set { changeOptions { $0.scopesOnParameters = newValue } }
-    }
+    var scopesOnParameters: Bool { options?.values.scopesOnParameters ?? false }
 
     /// Where a `promised()` factory was declared.
     @usableFromInline typealias Promise = (file: StaticString, line: UInt)
 
     @inlinable
-    var persistsModifiers: Bool {
-        get { options?.values.persistsModifiers ?? false }
-        set { changeOptions { $0.persistsModifiers = newValue } }
-    }
+    var persistsModifiers: Bool { options?.values.persistsModifiers ?? false }
 
     @inlinable
-    var isOnce: Bool {
-        get { options?.values.isOnce ?? false }
-        set { changeOptions { $0.isOnce = newValue } }
-    }
+    var isOnce: Bool { options?.values.isOnce ?? false }
 
     /// The step this factory adds to a resolution path.
     @inlinable
