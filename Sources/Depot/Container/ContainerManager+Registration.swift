@@ -17,42 +17,32 @@ extension ContainerManager {
             /// replacement factory (most are) stays small; `nil` while all of it is empty.
             private var seldomBox: SeldomBox?
 
-            init(
-                contexts: [FactoryContextType: Any] = [:], contextsRegisteredOnce: Bool = false
-            ) {
-                self.contexts = contexts
-                self.contextsRegisteredOnce = contextsRegisteredOnce
+            init(_ seldom: Seldom = Seldom()) {
+                self.seldom = seldom
             }
 
             // The getters read the box, if any, field by field: every resolve of a registered
-            // factory reads them, and most registrations have no box.
+            // factory reads them, and most registrations have no box. Changes go through
+            // `seldom`.
 
             /// A `FactoryRegistration<P, T>.Body` for each context.
-            var contexts: [FactoryContextType: Any] {
-                get { seldomBox?.seldom.contexts ?? [:] }
-                set { seldom.contexts = newValue }
-            }
-            var timeToLive: Double? {
-                get { seldomBox?.seldom.timeToLive }
-                set { seldom.timeToLive = newValue }
-            }
+            var contexts: [FactoryContextType: Any] { seldomBox?.seldom.contexts ?? [:] }
+            var timeToLive: Double? { seldomBox?.seldom.timeToLive }
             /// A `FactoryRegistration<P, T>.Decorator`.
-            var decorator: Any? {
-                get { seldomBox?.seldom.decorator }
-                set { seldom.decorator = newValue }
-            }
+            var decorator: Any? { seldomBox?.seldom.decorator }
             /// Set by the `once()` of a declaration that registers contexts: they were
             /// registered once, and the declaration does not register them again (FactoryKit's
             /// rule), so a test's override wins and `reset(options: .context)` clears them.
-            var contextsRegisteredOnce: Bool {
-                get { seldomBox?.seldom.contextsRegisteredOnce ?? false }
-                set { seldom.contextsRegisteredOnce = newValue }
+            var contextsRegisteredOnce: Bool { seldomBox?.seldom.contextsRegisteredOnce ?? false }
+            /// A collection's contributions, by the contributed factory (`contribute(_:to:)`).
+            var contributions: [FactoryKey: Contribution] {
+                seldomBox?.seldom.contributions ?? [:]
             }
 
             var isEmpty: Bool { factory == nil && scope == nil && seldomBox == nil }
 
             /// The box's contents; a change makes a new box, so copies never share a change.
-            private var seldom: Seldom {
+            var seldom: Seldom {
                 get { seldomBox?.seldom ?? Seldom() }
                 set { seldomBox = newValue.isEmpty ? nil : SeldomBox(newValue) }
             }
@@ -63,10 +53,11 @@ extension ContainerManager {
             var timeToLive: Double?
             var decorator: Any?
             var contextsRegisteredOnce = false
+            var contributions: [FactoryKey: Contribution] = [:]
 
             var isEmpty: Bool {
                 contexts.isEmpty && timeToLive == nil && decorator == nil
-                    && !contextsRegisteredOnce
+                    && !contextsRegisteredOnce && contributions.isEmpty
             }
         }
 
@@ -91,8 +82,10 @@ extension ContainerManager {
         var hasOnlyContexts: Bool {
             factory == nil && scope == nil && timeToLive == nil && !hasDecorator
         }
-        /// Whether a closure is registered: a replacement factory or a context.
-        var makesInstances: Bool { fields.factory != nil || !fields.contexts.isEmpty }
+        /// Whether a closure is registered: a replacement factory, a context or a contribution.
+        var makesInstances: Bool {
+            fields.factory != nil || !fields.contexts.isEmpty || !fields.contributions.isEmpty
+        }
         var scope: Scope? { fields.scope }
         var timeToLive: Double? { fields.timeToLive }
         @usableFromInline var hasDecorator: Bool { fields.decorator != nil }

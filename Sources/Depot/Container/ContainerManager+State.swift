@@ -171,17 +171,21 @@ extension ContainerManager.State {
         registrations.removeAll()
     }
 
-    /// Forgets the replacement factory and modifiers registered for `key`, keeping its contexts.
+    /// Forgets the replacement factory and modifiers registered for `key`, keeping its contexts
+    /// and, for a collection, its contributions.
     mutating func removeFactory(for key: FactoryKey) {
         changeRegistration(for: key) { fields in
             fields = .init(
-                contexts: fields.contexts, contextsRegisteredOnce: fields.contextsRegisteredOnce)
+                .init(
+                    contexts: fields.contexts,
+                    contextsRegisteredOnce: fields.contextsRegisteredOnce,
+                    contributions: fields.contributions))
         }
     }
 
     /// Forgets the contexts registered for `key`.
     mutating func removeContexts(for key: FactoryKey) {
-        changeRegistration(for: key) { $0.contexts = [:] }
+        changeRegistration(for: key) { $0.seldom.contexts = [:] }
     }
 }
 

@@ -61,8 +61,8 @@ extension FactoryRegistration {
             state.changeRegistration(for: key) { fields in
                 switch modifier {
                 case .scope(let scope): fields.scope = scope.identity
-                case .timeToLive(let seconds): fields.timeToLive = seconds
-                case .decorator(let decorator): fields.decorator = decorator
+                case .timeToLive(let seconds): fields.seldom.timeToLive = seconds
+                case .decorator(let decorator): fields.seldom.decorator = decorator
                 }
             }
         }
@@ -104,7 +104,7 @@ extension FactoryRegistration {
             if state.registrations[key]?.contextsRegisteredOnce == true, !isOnce { return }
             state.changeRegistration(for: key) { fields in
                 for context in contexts {
-                    fields.contexts[context] = body
+                    fields.seldom.contexts[context] = body
                 }
             }
         }
@@ -121,7 +121,7 @@ extension FactoryRegistration {
         let key = key
         manager.state.withLock { state in
             guard state.registrations[key]?.contextsRegisteredOnce != true else { return }
-            state.changeRegistration(for: key) { $0.contextsRegisteredOnce = true }
+            state.changeRegistration(for: key) { $0.seldom.contextsRegisteredOnce = true }
         }
     }
 
@@ -133,7 +133,11 @@ extension FactoryRegistration {
             let madeInstances = state.registrations[key].map { !$0.hasOnlyContexts } ?? false
             switch options {
             case .none, .scope: break
-            case .all: state.registrations[key] = nil
+            // A collection's contributions are its contributors' to remove.
+            case .all:
+                state.changeRegistration(for: key) {
+                    $0 = .init(.init(contributions: $0.contributions))
+                }
             case .registration: state.removeFactory(for: key)
             case .context: state.removeContexts(for: key)
             }

@@ -1,0 +1,109 @@
+// Collections that modules contribute to: a factory of `[T]` whose elements are other factories
+// of the same container, each with its own scope, added by whichever module provides one.
+
+/// One factory's part of a collection: its order, and the key path of the factory, applied to
+/// the container that resolves the collection.
+typealias Contribution = (order: Int, keyPath: AnyKeyPath & Sendable)
+
+extension ManagedContainer {
+    /// Declares a collection that modules contribute to, in a container extension:
+    /// `var plugins: Factory<[any Plugin]> { contributions() }`.
+    ///
+    /// Its elements are the factories added with ``contribute(_:to:order:)``, each resolved
+    /// through its own factory (its scope, its registrations and contexts) in ascending `order`,
+    /// then by the factory's name. A child container sees its parent's contributions and its
+    /// own. The collection is a factory like any: register it to replace the whole of it, give
+    /// it a scope to keep it (adding or removing a contribution drops what it keeps).
+    public func contributions<T>(key: StaticString = #function) -> Factory<[T]> {
+        let collection = FactoryKey(name: key, type: [T].self)
+        return Factory(self, key: key) { [self] in
+            manager.contributions(to: collection).map { (self[keyPath: $0] as! Factory<T>)() }
+        }
+    }
+
+    /// Declares a collection of async contributions: ``contributions(key:)`` for an
+    /// ``AsyncFactory``, whose elements are resolved one after another, in order.
+    public func asyncContributions<T>(key: StaticString = #function) -> AsyncFactory<[T]> {
+        let collection = FactoryKey(name: key, type: [T].self)
+        return AsyncFactory(self, key: key) { [self] in
+            var elements: [T] = []
+            for keyPath in manager.contributions(to: collection) {
+                let factory = self[keyPath: keyPath]
+                elements.append(
+                    try await (factory as? AsyncFactory<T>)?() ?? (factory as! Factory<T>)())
+            }
+            return elements
+        }
+    }
+
+    /// Adds the factory at `contribution` to the collection at `collection`, after those of
+    /// lower `order` and, in the same order, by name: `container.contribute(\.auth, to:
+    /// \.plugins)`. Contributing a factory again replaces its order.
+    public func contribute<E>(
+        _ contribution: KeyPath<Self, Factory<E>> & Sendable,
+        to collection: KeyPath<Self, Factory<[E]>>, order: Int = 0
+    ) {
+        change(collection, contribution, order: order)
+    }
+
+    /// Adds the synchronous factory at `contribution` to an async collection.
+    public func contribute<E>(
+        _ contribution: KeyPath<Self, Factory<E>> & Sendable,
+        to collection: KeyPath<Self, AsyncFactory<[E]>>, order: Int = 0
+    ) {
+        change(collection, contribution, order: order)
+    }
+
+    /// Adds the async factory at `contribution` to an async collection.
+    public func contribute<E>(
+        _ contribution: KeyPath<Self, AsyncFactory<E>> & Sendable,
+        to collection: KeyPath<Self, AsyncFactory<[E]>>, order: Int = 0
+    ) {
+        change(collection, contribution, order: order)
+    }
+
+    /// Removes the factory at `contribution` from the collection at `collection`, in this
+    /// container (a child's removal never reaches its parent).
+    public func removeContribution(
+        _ contribution: KeyPath<Self, some FactoryModifying> & Sendable,
+        from collection: KeyPath<Self, some FactoryModifying>
+    ) {
+        change(collection, contribution, order: nil)
+    }
+
+    /// Sets the contribution of the factory at `keyPath` to the collection, under the
+    /// collection's key, as a registration of its own that `reset`, `push()` and `pop()` treat
+    /// as any; then drops what the collection keeps, as a registration does.
+    private func change(
+        _ collection: KeyPath<Self, some FactoryModifying>,
+        _ keyPath: KeyPath<Self, some FactoryModifying> & Sendable, order: Int?
+    ) {
+        let collection = self[keyPath: collection].registration
+        let key = self[keyPath: keyPath].registration.key
+        let contribution = order.map { Contribution($0, keyPath) }
+        manager.autoRegisterIfNeeded(self)
+        let isAutoRegistering = manager.state.withLock { state in
+            state.changeRegistration(for: collection.key) { $0.seldom.contributions[key] = contribution }
+            return state.isAutoRegistering
+        }
+        if !isAutoRegistering { collection.reset(.scope) }
+    }
+}
+
+extension ContainerManager {
+    /// The contributions to the collection `key`, in order: this container's, and those of its
+    /// parent that it does not replace.
+    func contributions(to key: FactoryKey) -> [AnyKeyPath] {
+        contributionsByFactory(to: key)
+            .sorted { ($0.value.order, $0.key.literal) < ($1.value.order, $1.key.literal) }
+            .map(\.value.keyPath)
+    }
+
+    private func contributionsByFactory(to key: FactoryKey) -> [FactoryKey: Contribution] {
+        let (own, parent) = state.withLock {
+            ($0.registrations[key]?.fields.contributions ?? [:], $0.parent)
+        }
+        guard let parent else { return own }
+        return own.merging(parent.manager.contributionsByFactory(to: key)) { own, _ in own }
+    }
+}
