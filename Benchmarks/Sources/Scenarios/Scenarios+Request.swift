@@ -42,6 +42,17 @@ extension Scenarios {
             }
         }
             + onEachThreadCount(
+                "request", "Depot+resetsDependents",
+                note: "the same, manager.resetsDependents on in the root (the scopes take it)"
+            ) {
+                let root = Depot.Container()
+                root.manager.resetsDependents = true
+                _ = root.requestHandler()
+                return { n in
+                    for _ in 0..<n { blackHole(root.newLifetimeScope().requestHandler()) }
+                }
+            }
+            + onEachThreadCount(
                 "request", "Swinject",
                 note: "a child container per request, RequestScope registered in it, synchronized"
             ) {

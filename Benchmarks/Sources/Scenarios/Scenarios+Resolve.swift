@@ -22,7 +22,26 @@ extension Scenarios {
                 _ = container.singletonService()
                 return { n in for _ in 0..<n { blackHole(container.singletonService()) } }
             }
-            + unique + injected5
+            + unique + injected5 + resetsDependents
+    }
+
+    /// What `manager.resetsDependents` costs: the hit and the `.unique` resolve of the scenarios
+    /// above, in a container that records what each factory is built from.
+    private static var resetsDependents: [Subject] {
+        let note = "manager.resetsDependents on"
+        return [
+            Subject("cached-hit", "Depot+resetsDependents", note: note) {
+                let container = Depot.Container()
+                container.manager.resetsDependents = true
+                _ = container.cachedService()
+                return { n in for _ in 0..<n { blackHole(container.cachedService()) } }
+            },
+            Subject("unique", "Depot+resetsDependents", note: note) {
+                let container = Depot.Container()
+                container.manager.resetsDependents = true
+                return { n in for _ in 0..<n { blackHole(container.uniqueService()) } }
+            },
+        ]
     }
 
     /// A resolve that finds its kept instance: Depot's, and the same for each peer and baseline.

@@ -183,6 +183,14 @@ struct Report {
             "async-graph10 vs baseline-closures-bound",
             over("baseline-closures-bound", "async-graph10"))
         reported("scaling: 10,000 vs 10", depot("scaling", "10000").flatMap(ratio))
+        // What recording the dependents costs: Depot with `resetsDependents` on over Depot.
+        for (scenario, variant) in [("cached-hit", nil), ("unique", nil), ("request", "1 thread")] {
+            if let on = find(scenario, "Depot+resetsDependents", variant: variant),
+                let off = depot(scenario, variant), off.nsPerOp > 0
+            {
+                reported("\(scenario): resetsDependents on ÷ off", on.nsPerOp / off.nsPerOp)
+            }
+        }
         for swinject in measurements where swinject.name == "Swinject" {
             guard swinject.scenario != "request",
                 let ratio = over("Swinject", swinject.scenario, swinject.variant)

@@ -50,6 +50,23 @@ extension ContainerManager {
         set { state.withLock { $0.settings.stopsOnIsolationBreach = newValue } }
     }
 
+    /// Whether registering, resetting or popping a factory also drops what this container keeps
+    /// of every factory built from it, transitively, so the next resolve rebuilds them from what
+    /// applies now: off by default. Lifetime scopes and children take it from their container.
+    ///
+    /// ```swift
+    /// Container.shared.manager.resetsDependents = true
+    /// Container.shared.session.reset()   // at logout: the cached apiClient made from it goes too
+    /// ```
+    ///
+    /// A factory counts as built from another once its closure has resolved it in this
+    /// container while this is on. What goes is disposed as a reset disposes it. See
+    /// <doc:ModularApps#Dependents-that-follow-an-override>.
+    public var resetsDependents: Bool {
+        get { state.withLock { $0.settings.resetsDependents } }
+        set { state.withLock { $0.settings.resetsDependents = newValue } }
+    }
+
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
         get { state.withLock { $0.settings.clock } }

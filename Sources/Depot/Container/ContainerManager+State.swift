@@ -84,6 +84,8 @@ extension ContainerManager {
         /// What was warned about once already: captive (owner, dependency) pairs and isolation
         /// breaches (factory and place).
         var warnedOnce: Set<String> = []
+        /// The factories of this container built from each factory, while `resetsDependents`.
+        var dependents: [FactoryKey: Set<FactoryKey>] = [:]
     }
 
     /// The settings a lifetime scope or child container takes from its container.
@@ -96,6 +98,7 @@ extension ContainerManager {
         var clock = Clock.monotonic
         var reportsShortLivedCaptives = false
         var stopsOnIsolationBreach = false
+        var resetsDependents = false
     }
 
     /// Settings that never change, so that a lifetime scope takes them as one reference.
@@ -119,7 +122,9 @@ extension ContainerManager {
 
 extension ContainerManager.State {
     mutating func updateIsObserved() {
-        isObserved = settings.trace || isRecordingDependencies || settings.decorator != nil
+        isObserved =
+            settings.trace || isRecordingDependencies || settings.decorator != nil
+            || settings.resetsDependents
         updatePlain()
     }
 

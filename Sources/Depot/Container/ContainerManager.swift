@@ -81,6 +81,7 @@ public final class ContainerManager: @unchecked Sendable {
         sharedCaches?.state.withLock { $0.instances.removeAll() }
         if !removed.isEmpty, let containerType {
             removeSingletons(of: removed, containerType: containerType)
+            dropDependents(of: removed)
         }
     }
 
@@ -110,6 +111,7 @@ public final class ContainerManager: @unchecked Sendable {
         let (changed, containerType) = state.withLock { $0.pop() }
         guard !changed.isEmpty, let containerType else { return }
         removeSingletons(of: changed, containerType: containerType)
+        dropDependents(of: changed)
     }
 
     /// Forgets the singletons of the factories `keys` of containers of `containerType`.

@@ -36,8 +36,17 @@ extension ContainerManager {
             }
         }
         if plan.records {
-            state.withLock {
-                $0.seldom.dependencies.add(step, scope: plan.scope, resolvedBy: parent)
+            state.withLock { state in
+                if state.isRecordingDependencies {
+                    state.seldom.dependencies.add(step, scope: plan.scope, resolvedBy: parent)
+                }
+                // What `resetsDependents` drops with `step`'s factory: the factories of this
+                // container whose closures resolved it.
+                if state.settings.resetsDependents, let parent,
+                    parent.manager == ObjectIdentifier(self)
+                {
+                    state.seldom.dependents[step.key, default: []].insert(parent.key)
+                }
             }
         }
     }

@@ -10,7 +10,8 @@ extension ContainerManager {
         @usableFromInline let scope: Scope
         @usableFromInline let timeToLive: Double?
         @usableFromInline let trace: Bool
-        /// Whether the manager records the dependency graph.
+        /// Whether the manager records the dependency graph, or the dependents that
+        /// `resetsDependents` drops.
         @usableFromInline let records: Bool
         @usableFromInline let decorator: ((Any) -> Void)?
         /// The manager whose per-container caches to use, when `useScope(from:)` set one.

@@ -79,7 +79,7 @@ extension ContainerManager.State {
             }
             return ContainerManager.Plan(
                 registration: registration, scope: scope, timeToLive: timeToLive,
-                trace: settings.trace, records: isRecordingDependencies,
+                trace: settings.trace, records: isRecordingDependencies || settings.resetsDependents,
                 decorator: settings.decorator, cacheOwner: cacheOwner,
                 checksCaptive: checksCaptive)
         }

@@ -44,7 +44,7 @@ extension FactoryRegistration {
     @usableFromInline
     func keepForValidation() {
         manager.state.withLock { state in
-            guard state.seldom.resolved[key] == nil else { return }
+            guard state.isRecordingDependencies, state.seldom.resolved[key] == nil else { return }
             // Resolved as this factory is: by resolves, one at a time per root. It keeps its
             // container (its closure captures it) until `removeRecordedDependencies()`.
             let factory = Unchecked(self)

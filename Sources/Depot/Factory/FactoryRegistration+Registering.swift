@@ -90,6 +90,7 @@ extension FactoryRegistration {
         if !isAutoRegistering {
             manager.withCaches { $0.removeInstances(of: key, owner: nil) }
             removeSingletons()
+            manager.dropDependents(of: [key])
         }
         changeOptions { $0.persistsModifiers = true }
     }
@@ -148,7 +149,10 @@ extension FactoryRegistration {
         }
         // The one rule of `ContainerManager.reset(options:)`: the singletons made from a
         // registration go with it.
-        if options == .all || options == .scope || removedFactory { removeSingletons() }
+        if options == .all || options == .scope || removedFactory {
+            removeSingletons()
+            manager.dropDependents(of: [key])
+        }
     }
 
     private func removeSingletons() {
