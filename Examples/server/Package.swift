@@ -25,11 +25,34 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]
         ),
-        .executableTarget(name: "notes-server", dependencies: ["NotesServer"]),
+        // Two modules that each add their routes by contributing them to the core's
+        // `routeGroups`: the core lists neither.
+        .target(
+            name: "NotesRoutes",
+            dependencies: [
+                "NotesServer", .product(name: "Depot", package: "Depot"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .target(
+            name: "StatsRoutes",
+            dependencies: [
+                "NotesServer", .product(name: "Depot", package: "Depot"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
+        .executableTarget(
+            name: "notes-server",
+            dependencies: [
+                "NotesServer", "NotesRoutes", "StatsRoutes",
+                .product(name: "Depot", package: "Depot"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
+        ),
         .testTarget(
             name: "NotesServerTests",
             dependencies: [
-                "NotesServer",
+                "NotesServer", "NotesRoutes", "StatsRoutes",
                 .product(name: "Depot", package: "Depot"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -7,8 +7,8 @@ extension Note: ResponseEncodable {}
 extension ServerStats.Counts: ResponseEncodable {}
 
 /// Builds the notes service on `root`: the database opened before the first request, a
-/// lifetime scope of `root` per request, the routes, and the container's teardown when the
-/// server stops.
+/// lifetime scope of `root` per request, the routes the modules contributed to
+/// `routeGroups`, and the container's teardown when the server stops.
 public func buildApplication(
     root: Container = .shared, host: String = "127.0.0.1", port: Int = 8080
 ) async throws -> some ApplicationProtocol {
@@ -16,14 +16,10 @@ public func buildApplication(
     try await root.warmUp(\.database)
     let router = Router()
     router.add(middleware: RequestScopeMiddleware(root: root))
-    router.post("notes") { request, context in
-        try await NotesHandler().create(request, context: context)
+    // The routes are the modules' contributions: this module lists none of them.
+    for group in root.routeGroups() {
+        group.addRoutes(to: router, root: root)
     }
-    router.get("notes") { _, _ in try await NotesHandler().list() }
-    router.get("notes/:id") { _, context in
-        try await NotesHandler().read(id: context.parameters.require("id", as: Int.self))
-    }
-    router.get("stats") { _, _ in root.serverStats().current }
     return Application(
         router: router,
         configuration: .init(address: .hostname(host, port: port)),
@@ -49,52 +45,16 @@ struct RequestScopeMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// The routes' work, with dependencies from the request's scope.
-struct NotesHandler {
-    @Injected(\.unitOfWork) var unitOfWork
+/// Routes that a module adds to the service: each module contributes its own to
+/// `Container.routeGroups`.
+public protocol RouteGroup: Sendable {
+    /// Adds the module's routes to `router`; `root` is the service's container.
+    func addRoutes(to router: Router<BasicRequestContext>, root: Container)
+}
 
-    struct NewNote: Decodable {
-        let text: String
-    }
-
-    /// The largest request body `create` reads: a note's 1,000 characters as JSON, with room.
-    static let maximumBodySize = 64 * 1024
-
-    func create(_ request: Request, context: some RequestContext) async throws
-        -> EditedResponse<Note>
-    {
-        var request = request
-        do {
-            _ = try await request.collectBody(upTo: Self.maximumBodySize)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw HTTPError(
-                .contentTooLarge,
-                message: "a request body may have at most \(Self.maximumBodySize) bytes")
-        }
-        let input: NewNote
-        do {
-            input = try await request.decode(as: NewNote.self, context: context)
-        } catch {
-            throw HTTPError(.badRequest, message: #"expected JSON like {"text": "buy milk"}"#)
-        }
-        let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...1_000).contains(text.count) else {
-            throw HTTPError(.badRequest, message: "a note's text must have 1 to 1000 characters")
-        }
-        let note = try await Container.shared.database().insert(text)
-        return EditedResponse(status: .created, response: note)
-    }
-
-    func read(id: Int) async throws -> Note {
-        guard let note = try await Container.shared.database().note(id: id) else {
-            throw HTTPError(.notFound, message: "no note with id \(id)")
-        }
-        return note
-    }
-
-    func list() async throws -> [Note] {
-        try await Container.shared.database().all()
-    }
+extension Container {
+    /// The route groups the modules contributed, in their order.
+    public var routeGroups: Factory<[any RouteGroup]> { contributions() }
 }
 
 /// Tears the container down once the server has stopped taking requests: the singletons (the

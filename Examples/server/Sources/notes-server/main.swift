@@ -1,7 +1,18 @@
 import Depot
 import Foundation
 import Hummingbird
+import NotesRoutes
 import NotesServer
+import StatsRoutes
+
+// The modules this service is made of, each adding its own routes before the container's
+// first use.
+extension Container: @retroactive AutoRegistering {
+    public func autoRegister() {
+        registerNotesRoutes()
+        registerStatsRoutes()
+    }
+}
 
 // Serves the notes API on 127.0.0.1:8080 (PORT and DATABASE override); Ctrl-C stops it
 // gracefully and closes the database.

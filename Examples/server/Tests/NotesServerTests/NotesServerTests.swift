@@ -2,14 +2,26 @@ import Depot
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import NotesRoutes
 import NotesServer
+import StatsRoutes
 import Testing
+
+// The modules under test, each adding its routes before a container's first use, as the
+// executable composes them.
+extension Container: @retroactive AutoRegistering {
+    public func autoRegister() {
+        registerNotesRoutes()
+        registerStatsRoutes()
+    }
+}
 
 /// Starts the service on a free loopback port, with a database file of its own and singletons
 /// of its own, runs `body` against it over real HTTP, then stops it gracefully. Returns the
 /// server's counters, which outlive its shutdown.
 @discardableResult
 func withServer(
+    setUp: (Container) -> Void = { _ in },
     _ body: @Sendable (any TestClientProtocol, Container) async throws -> Void
 ) async throws -> ServerStats {
     try await Scope.withIsolatedSingletons {
@@ -18,6 +30,7 @@ func withServer(
             .appendingPathComponent("notes-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         root.databasePath.register { path }
+        setUp(root)
         let stats = root.serverStats()
         let app = try await buildApplication(root: root, port: 0)
         try await app.test(.live) { client in try await body(client, root) }
@@ -46,8 +59,12 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
                 .appendingPathComponent("notes-\(UUID().uuidString).sqlite").path
             defer { try? FileManager.default.removeItem(atPath: path) }
             root.databasePath.register { path }
-            let app = await root.validate(roots: [.async(\.database), .factory(\.serverStats)])
+            // The modules' routes too: validation reaches each contribution.
+            let app = await root.validate(roots: [
+                .async(\.database), .factory(\.serverStats), .factory(\.routeGroups),
+            ])
             #expect(app.isValid, "\(app)")
+            #expect(app.graph.nodes.contains { $0.key == "statsRoutes" })
             // What each request resolves, in a request's lifetime scope.
             let request = await root.newLifetimeScope().validate(roots: [.factory(\.unitOfWork)])
             #expect(request.isValid, "\(request)")
@@ -57,6 +74,27 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
                 ])
             // Validation kept nothing: the service opens its database on first use.
             #expect(root.manager.cachedInstances()["singleton"] == nil)
+        }
+    }
+
+    @Test func theRoutesAreWhatTheTwoModulesContributedInTheirOrder() async throws {
+        let groups = Container().routeGroups()
+        #expect(groups.map { "\(type(of: $0))" } == ["NotesRoutes", "StatsRoutes"])
+        try await withServer { client, _ in
+            let notes = try await client.execute(uri: "/notes", method: .get)
+            #expect(notes.status == .ok)
+            let stats = try await client.execute(uri: "/stats", method: .get)
+            #expect(stats.status == .ok)
+        }
+    }
+
+    @Test func aTestCanLeaveAModuleOut() async throws {
+        try await withServer(setUp: { $0.removeContribution(\.statsRoutes, from: \.routeGroups) }) {
+            client, _ in
+            let notes = try await client.execute(uri: "/notes", method: .get)
+            #expect(notes.status == .ok)
+            let stats = try await client.execute(uri: "/stats", method: .get)
+            #expect(stats.status == .notFound)
         }
     }
 

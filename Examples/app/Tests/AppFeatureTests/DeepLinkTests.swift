@@ -1,0 +1,44 @@
+import AppFeature
+import Depot
+import DepotTesting
+import Testing
+
+/// A handler a test contributes, or registers in place of a feature's.
+nonisolated struct StubLinks: DeepLinkHandler {
+    let screen: String
+    func screen(for path: String) -> String? { screen }
+}
+
+extension AppContainer {
+    var stubLinks: Factory<any DeepLinkHandler> { self { StubLinks(screen: "stub") } }
+}
+
+@Suite(.app)
+struct DeepLinkTests {
+    @Test func eachFeatureOpensItsOwnLinks() {
+        let app = AppContainer.shared
+        #expect(app.screen(forDeepLink: "/profile/42") == "profile 42")
+        #expect(app.screen(forDeepLink: "/settings") == "settings")
+        #expect(app.screen(forDeepLink: "/unknown") == nil)
+        #expect(app.deepLinkHandlers().count == 2)
+    }
+
+    @Test(.app { $0.profileLinks.register { StubLinks(screen: "mock profile") } })
+    func aTestReplacesOneFeaturesHandler() {
+        let app = AppContainer.shared
+        #expect(app.screen(forDeepLink: "/profile/42") == "mock profile")
+        #expect(
+            app.deepLinkHandlers().map { $0.screen(for: "/settings") } == [
+                "mock profile", "settings",
+            ])
+    }
+
+    @Test func aTestAddsAHandlerFirstAndRemovesAFeatures() {
+        let app = AppContainer.shared
+        app.contribute(\.stubLinks, to: \.deepLinkHandlers, order: -1)
+        #expect(app.screen(forDeepLink: "/settings") == "stub")
+        app.removeContribution(\.stubLinks, from: \.deepLinkHandlers)
+        app.removeContribution(\.settingsLinks, from: \.deepLinkHandlers)
+        #expect(app.screen(forDeepLink: "/settings") == nil)
+    }
+}
