@@ -6,8 +6,7 @@ extension ContainerManager {
         let (dependents, containerType) = state.withLock { state in
             guard state.settings.resetsDependents, let recorded = state.seldomUsed?.dependents
             else { return (Set<FactoryKey>(), state.containerType) }
-            var found = Set<FactoryKey>()
-            var pending = keys
+            var (found, pending) = (Set<FactoryKey>(), keys)
             while let key = pending.popLast() {
                 for dependent in recorded[key] ?? [] where found.insert(dependent).inserted {
                     pending.append(dependent)
@@ -16,9 +15,7 @@ extension ContainerManager {
             return (found, state.containerType)
         }
         guard !dependents.isEmpty else { return }
-        withCaches { table in
-            for key in dependents { table.removeInstances(of: key, owner: nil) }
-        }
+        withCaches { table in dependents.forEach { table.removeInstances(of: $0, owner: nil) } }
         if let containerType {
             removeSingletons(of: Array(dependents), containerType: containerType)
         }

@@ -25,6 +25,9 @@ extension ContainerManager {
         }
         /// Whether a resolution must be traced, recorded or passed to the decorator.
         private(set) var isObserved = false
+        /// Whether a resolution is recorded: in the dependency graph, or as what
+        /// `resetsDependents` drops.
+        private(set) var records = false
         /// What few containers use, made on first use (see ``seldom``).
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
@@ -122,9 +125,8 @@ extension ContainerManager {
 
 extension ContainerManager.State {
     mutating func updateIsObserved() {
-        isObserved =
-            settings.trace || isRecordingDependencies || settings.decorator != nil
-            || settings.resetsDependents
+        records = isRecordingDependencies || settings.resetsDependents
+        isObserved = settings.trace || records || settings.decorator != nil
         updatePlain()
     }
 

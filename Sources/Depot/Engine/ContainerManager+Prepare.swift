@@ -79,9 +79,8 @@ extension ContainerManager.State {
             }
             return ContainerManager.Plan(
                 registration: registration, scope: scope, timeToLive: timeToLive,
-                trace: settings.trace, records: isRecordingDependencies || settings.resetsDependents,
-                decorator: settings.decorator, cacheOwner: cacheOwner,
-                checksCaptive: checksCaptive)
+                trace: settings.trace, records: records, decorator: settings.decorator,
+                cacheOwner: cacheOwner, checksCaptive: checksCaptive)
         }
         // A custom scope's storage is called only where a creation can follow; so is a factory
         // with a `timeToLive`, whose age check reads the clock (user code) first.

@@ -9,11 +9,13 @@ extension ManagedContainer {
     /// Declares a collection that modules contribute to, in a container extension:
     /// `var plugins: Factory<[any Plugin]> { contributions() }`.
     ///
-    /// Its elements are the factories added with ``contribute(_:to:order:)``, each resolved
-    /// through its own factory (its scope, its registrations and contexts) in ascending `order`,
-    /// then by the factory's name. A child container sees its parent's contributions and its
-    /// own. The collection is a factory like any: register it to replace the whole of it, give
-    /// it a scope to keep it (adding or removing a contribution drops what it keeps).
+    /// Its elements are the factories added with
+    /// ``contribute(_:to:order:)-(_,KeyPath<Self,Factory<[E]>>,_)``, each resolved through its
+    /// own factory (its scope, its registrations and contexts) in ascending `order`, then by the
+    /// factory's name. A child container sees its parent's contributions and its own. The
+    /// collection is a factory like any: register it to replace the whole of it, give it a scope
+    /// to keep it (adding or removing a contribution drops what it keeps). See
+    /// <doc:ModularApps>.
     public func contributions<T>(key: StaticString = #function) -> Factory<[T]> {
         let collection = FactoryKey(name: key, type: [T].self)
         return Factory(self, key: key) { [self] in
@@ -78,15 +80,17 @@ extension ManagedContainer {
         _ collection: KeyPath<Self, some FactoryModifying>,
         _ keyPath: KeyPath<Self, some FactoryModifying> & Sendable, order: Int?
     ) {
-        let collection = self[keyPath: collection].registration
+        let target = self[keyPath: collection].registration
         let key = self[keyPath: keyPath].registration.key
         let contribution = order.map { Contribution($0, keyPath) }
         manager.autoRegisterIfNeeded(self)
         let isAutoRegistering = manager.state.withLock { state in
-            state.changeRegistration(for: collection.key) { $0.seldom.contributions[key] = contribution }
+            state.changeRegistration(for: target.key) {
+                $0.seldom.contributions[key] = contribution
+            }
             return state.isAutoRegistering
         }
-        if !isAutoRegistering { collection.reset(.scope) }
+        if !isAutoRegistering { target.reset(.scope) }
     }
 }
 

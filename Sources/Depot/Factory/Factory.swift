@@ -67,4 +67,3 @@ public struct Factory<T>: FactoryModifying, FactoryOverriding, @unchecked Sendab
         return copy
     }
 }
-

@@ -51,4 +51,3 @@ public struct ParameterFactory<P, T>: FactoryModifying, FactoryOverriding, @unch
         return copy
     }
 }
-

@@ -92,6 +92,20 @@ private func moduleB(_ container: Container) {
         #expect(container.cachedPlugins().map(\.name) == ["logging"])
     }
 
+    @Test func aKeptCollectionFollowsARegisteredContributionWithResetsDependents() {
+        let container = Container()
+        container.contribute(\.authPlugin, to: \.cachedPlugins)
+        let before = container.cachedPlugins()
+        container.authPlugin.register { NamedPlugin("mock auth") }
+        // Off: the kept collection keeps the element it was made with.
+        #expect(container.cachedPlugins().map(\.name) == ["auth"])
+        container.manager.resetsDependents = true
+        container.cachedPlugins.reset()
+        #expect(container.cachedPlugins()[0] !== before[0])
+        container.authPlugin.register { NamedPlugin("second mock") }
+        #expect(container.cachedPlugins().map(\.name) == ["second mock"])
+    }
+
     @Test func aLifetimeScopeAChildAndAPushTakeTheContributions() {
         let container = Container()
         moduleA(container)

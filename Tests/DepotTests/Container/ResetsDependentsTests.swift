@@ -8,7 +8,11 @@ final class SessionContainer: SharedContainer, ScopingContainer {
     let journal = Journal()
     private let sessions = Locked(0)
 
-    func nextSession() -> Int { sessions.withLock { $0 += 1; return $0 } }
+    func nextSession() -> Int {
+        sessions.withLock {
+            $0 += 1; return $0
+        }
+    }
 
     var session: Factory<Connection> {
         self { Connection("session \(self.nextSession())") }.cached
