@@ -112,6 +112,27 @@ final class SessionContainer: SharedContainer, ScopingContainer {
         #expect(scope.apiClient() !== before)
     }
 
+    @Test func eightThreadsResolvingWhileTwoResetKeepNothingBuiltFromAnOldSession() async {
+        let container = SessionContainer()
+        container.manager.resetsDependents = true
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    for _ in 0..<500 { _ = container.feed() }
+                }
+            }
+            for _ in 0..<2 {
+                group.addTask {
+                    for _ in 0..<100 { container.session.reset() }
+                }
+            }
+        }
+        // Whatever interleaving happened, what is kept now was built from the session kept now.
+        let client = container.apiClient()
+        #expect(client.first === container.session())
+        #expect(container.feed().name == "feed of \(container.session().name)")
+    }
+
     @Test func nothingIsRebuiltWhenTheSettingIsOff() async throws {
         let container = SessionContainer()
         #expect(!container.manager.resetsDependents)
