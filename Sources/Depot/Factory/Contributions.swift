@@ -3,7 +3,11 @@
 
 /// One factory's part of a collection: its order, and the key path of the factory, applied to
 /// the container that resolves the collection.
-typealias Contribution = (order: Int, keyPath: AnyKeyPath & Sendable)
+// Not Sendable where the key path names a property isolated to an actor (a `@MainActor`
+// factory): kept in the registration, behind the manager's lock, like a registered closure, and
+// applied only by the collection's resolves, which read the property where a resolve of it would
+// (see `FactoryRegistration`): on its actor, for an isolated one.
+typealias Contribution = (order: Int, keyPath: AnyKeyPath)
 
 extension ManagedContainer {
     /// Declares a collection that modules contribute to, in a container extension:
@@ -42,7 +46,7 @@ extension ManagedContainer {
     /// lower `order` and, in the same order, by name: `container.contribute(\.auth, to:
     /// \.plugins)`. Contributing a factory again replaces its order.
     public func contribute<E>(
-        _ contribution: KeyPath<Self, Factory<E>> & Sendable,
+        _ contribution: KeyPath<Self, Factory<E>>,
         to collection: KeyPath<Self, Factory<[E]>>, order: Int = 0
     ) {
         change(collection, contribution, order: order)
@@ -50,7 +54,7 @@ extension ManagedContainer {
 
     /// Adds the synchronous factory at `contribution` to an async collection.
     public func contribute<E>(
-        _ contribution: KeyPath<Self, Factory<E>> & Sendable,
+        _ contribution: KeyPath<Self, Factory<E>>,
         to collection: KeyPath<Self, AsyncFactory<[E]>>, order: Int = 0
     ) {
         change(collection, contribution, order: order)
@@ -58,7 +62,7 @@ extension ManagedContainer {
 
     /// Adds the async factory at `contribution` to an async collection.
     public func contribute<E>(
-        _ contribution: KeyPath<Self, AsyncFactory<E>> & Sendable,
+        _ contribution: KeyPath<Self, AsyncFactory<E>>,
         to collection: KeyPath<Self, AsyncFactory<[E]>>, order: Int = 0
     ) {
         change(collection, contribution, order: order)
@@ -67,7 +71,7 @@ extension ManagedContainer {
     /// Removes the factory at `contribution` from the collection at `collection`, in this
     /// container (a child's removal never reaches its parent).
     public func removeContribution(
-        _ contribution: KeyPath<Self, some FactoryModifying> & Sendable,
+        _ contribution: KeyPath<Self, some FactoryModifying>,
         from collection: KeyPath<Self, some FactoryModifying>
     ) {
         change(collection, contribution, order: nil)
@@ -78,7 +82,7 @@ extension ManagedContainer {
     /// as any; then drops what the collection keeps, as a registration does.
     private func change(
         _ collection: KeyPath<Self, some FactoryModifying>,
-        _ keyPath: KeyPath<Self, some FactoryModifying> & Sendable, order: Int?
+        _ keyPath: KeyPath<Self, some FactoryModifying>, order: Int?
     ) {
         let target = self[keyPath: collection].registration
         let key = self[keyPath: keyPath].registration.key

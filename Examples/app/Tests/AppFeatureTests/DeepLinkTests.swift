@@ -42,3 +42,23 @@ struct DeepLinkTests {
         #expect(app.screen(forDeepLink: "/settings") == nil)
     }
 }
+
+/// A handler made on the main actor, as a view-backed one would be.
+@MainActor final class MainActorLinks: DeepLinkHandler {
+    nonisolated func screen(for path: String) -> String? {
+        path.hasPrefix("/main") ? "main-actor screen" : nil
+    }
+}
+
+extension AppContainer {
+    @MainActor var mainActorLinks: Factory<any DeepLinkHandler> { self { MainActorLinks() } }
+}
+
+/// A `@MainActor` factory is contributed as any: its key path is applied where the collection
+/// is resolved, here on the main actor.
+@MainActor @Test(.app) func aMainActorFactoryIsContributedToo() {
+    let app = AppContainer.shared
+    app.contribute(\.mainActorLinks, to: \.deepLinkHandlers, order: 5)
+    #expect(app.deepLinkHandlers().count == 3)
+    #expect(app.screen(forDeepLink: "/main") == "main-actor screen")
+}
