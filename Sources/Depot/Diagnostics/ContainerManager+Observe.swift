@@ -1,11 +1,12 @@
 extension ContainerManager {
     /// Traces, records and (for a hit that did not enter the path) checks for a captive owner,
     /// as `plan` says: on the thread's resolution path, or on `task`'s for an async factory.
+    /// Returns whether the container records the dependency graph.
     @usableFromInline
     func observe(
         _ step: ResolutionStep, origin: ResolutionOrigin, plan: Plan, entered: Bool,
         task: TaskPosition? = nil
-    ) {
+    ) -> Bool {
         let depth: Int
         let parent: ResolutionStep?
         var frame: ResolutionFrame?
@@ -35,19 +36,17 @@ extension ContainerManager {
                 line.logger(line.text)
             }
         }
-        if plan.records {
-            state.withLock { state in
-                if state.isRecordingDependencies {
-                    state.seldom.dependencies.add(step, scope: plan.scope, resolvedBy: parent)
-                }
-                // What `resetsDependents` drops with `step`'s factory: the factories of this
-                // container whose closures resolved it.
-                if state.settings.resetsDependents, let parent,
-                    parent.manager == ObjectIdentifier(self)
-                {
-                    state.seldom.dependents[step.key, default: []].insert(parent.key)
-                }
+        guard plan.records else { return false }
+        return state.withLock { state in
+            // What `resetsDependents` drops with `step`'s factory: the factories of this
+            // container whose closures resolved it.
+            if state.settings.resetsDependents, let parent, parent.manager == ObjectIdentifier(self)
+            {
+                state.seldom.dependents[step.key, default: []].insert(parent.key)
             }
+            guard state.isRecordingDependencies else { return false }
+            state.seldom.dependencies.add(step, scope: plan.scope, resolvedBy: parent)
+            return true
         }
     }
 }

@@ -164,9 +164,11 @@ extension FactoryRegistration {
             plan?.decorator?(value)
         }
         guard let plan else { return }
-        if plan.records { keepForValidation() }
-        if plan.trace || plan.records || (plan.checksCaptive && !entered) {
+        // A factory resolved while its container records the graph is kept for `validate()`.
+        if plan.trace || plan.records || (plan.checksCaptive && !entered),
             manager.observe(step(nil), origin: origin, plan: plan, entered: entered, task: task)
+        {
+            keepForValidation()
         }
     }
 }
