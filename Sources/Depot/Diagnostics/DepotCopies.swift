@@ -65,14 +65,15 @@ enum DepotCopies {
             var found: [(start: UInt, end: UInt, path: String)] = []
             var line = [CChar](repeating: 0, count: 4_096)
             while fgets(&line, Int32(line.count), file) != nil {
-                // "start-end perms offset device inode path", the addresses in hexadecimal.
+                // Read as bytes: only the two addresses (in hexadecimal) and the path become text.
                 let bytes = line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
-                let text = String(decoding: bytes, as: UTF8.self)
-                let range = text.prefix { $0 != " " }.split(separator: "-")
-                guard let slash = text.firstIndex(of: "/"), range.count == 2,
-                    let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16)
+                let range = bytes.prefix { $0 != UInt8(ascii: " ") }.split(separator: 45)  // "-"
+                let text = { (part: ArraySlice<UInt8>) in String(decoding: part, as: UTF8.self) }
+                guard let slash = bytes.firstIndex(of: UInt8(ascii: "/")), range.count == 2,
+                    let start = UInt(text(range[0]), radix: 16),
+                    let end = UInt(text(range[1]), radix: 16)
                 else { continue }
-                found.append((start, end, String(text[slash...])))
+                found.append((start, end, text(bytes[slash...])))
             }
             return found
         }()
