@@ -35,23 +35,12 @@ extension Depot.Container {
 extension Scenarios {
     static var request: [Subject] {
         onEachThreadCount("request", "Depot", note: "newLifetimeScope() and the handler") {
-            let root = Depot.Container()
-            _ = root.requestHandler()
-            return { n in
-                for _ in 0..<n { blackHole(root.newLifetimeScope().requestHandler()) }
-            }
+            depotRequests(resetsDependents: false)
         }
             + onEachThreadCount(
                 "request", "Depot+resetsDependents",
                 note: "the same, manager.resetsDependents on in the root (the scopes take it)"
-            ) {
-                let root = Depot.Container()
-                root.manager.resetsDependents = true
-                _ = root.requestHandler()
-                return { n in
-                    for _ in 0..<n { blackHole(root.newLifetimeScope().requestHandler()) }
-                }
-            }
+            ) { depotRequests(resetsDependents: true) }
             + onEachThreadCount(
                 "request", "Swinject",
                 note: "a child container per request, RequestScope registered in it, synchronized"
@@ -103,5 +92,16 @@ extension Scenarios {
                     }
                 }
             }
+    }
+
+    /// Depot's request loop: a lifetime scope of one root container and its handler, per
+    /// request.
+    private static func depotRequests(resetsDependents: Bool) -> Subject.Loop {
+        let root = Depot.Container()
+        root.manager.resetsDependents = resetsDependents
+        _ = root.requestHandler()
+        return { n in
+            for _ in 0..<n { blackHole(root.newLifetimeScope().requestHandler()) }
+        }
     }
 }

@@ -27,7 +27,7 @@ extension ContainerManager {
         private(set) var isObserved = false
         /// Whether a resolution is recorded: in the dependency graph, or as what
         /// `resetsDependents` drops.
-        private(set) var records = false
+        var records: Bool { isRecordingDependencies || settings.resetsDependents }
         /// What few containers use, made on first use (see ``seldom``).
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
@@ -125,7 +125,6 @@ extension ContainerManager {
 
 extension ContainerManager.State {
     mutating func updateIsObserved() {
-        records = isRecordingDependencies || settings.resetsDependents
         isObserved = settings.trace || records || settings.decorator != nil
         updatePlain()
     }

@@ -1,13 +1,13 @@
 // Collections that modules contribute to: a factory of `[T]` whose elements are other factories
 // of the same container, each with its own scope, added by whichever module provides one.
 
-/// One factory's part of a collection: its order, and the key path of the factory, applied to
-/// the container that resolves the collection.
+/// One factory's part of a collection: its order, its factory's name (the order's tiebreak),
+/// and the key path of the factory, applied to the container that resolves the collection.
 // Not Sendable where the key path names a property isolated to an actor (a `@MainActor`
 // factory): kept in the registration, behind the manager's lock, like a registered closure, and
 // applied only by the collection's resolves, which read the property where a resolve of it would
 // (see `FactoryRegistration`): on its actor, for an isolated one.
-typealias Contribution = (order: Int, keyPath: AnyKeyPath)
+typealias Contribution = (order: Int, name: String, keyPath: AnyKeyPath)
 
 extension ManagedContainer {
     /// Declares a collection that modules contribute to, in a container extension:
@@ -86,7 +86,7 @@ extension ManagedContainer {
     ) {
         let target = self[keyPath: collection].registration
         let key = self[keyPath: keyPath].registration.key
-        let contribution = order.map { Contribution($0, keyPath) }
+        let contribution = order.map { Contribution($0, key.literal, keyPath) }
         manager.autoRegisterIfNeeded(self)
         let isAutoRegistering = manager.state.withLock { state in
             state.changeRegistration(for: target.key) {
@@ -102,9 +102,8 @@ extension ContainerManager {
     /// The contributions to the collection `key`, in order: this container's, and those of its
     /// parent that it does not replace.
     func contributions(to key: FactoryKey) -> [AnyKeyPath] {
-        contributionsByFactory(to: key)
-            .sorted { ($0.value.order, $0.key.literal) < ($1.value.order, $1.key.literal) }
-            .map(\.value.keyPath)
+        contributionsByFactory(to: key).values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+            .map(\.keyPath)
     }
 
     private func contributionsByFactory(to key: FactoryKey) -> [FactoryKey: Contribution] {

@@ -87,11 +87,8 @@ extension FactoryRegistration {
             // Only the thread inside autoRegister() gets past the gate while this is set.
             return state.isAutoRegistering
         }
-        if !isAutoRegistering {
-            manager.withCaches { $0.removeInstances(of: key, owner: nil) }
-            removeSingletons()
-            manager.dropDependents(of: [key])
-        }
+        // What the replaced closure made goes, as a reset of the factory's scope drops it.
+        if !isAutoRegistering { reset(.scope) }
         changeOptions { $0.persistsModifiers = true }
     }
 
