@@ -118,8 +118,7 @@ extension ContainerManager {
     /// What `push()` saves.
     struct Snapshot {
         let registrations: HashTable<FactoryKey, ContainerManager.Registration>
-        let instances:
-            (cells: HashTable<InstanceKey, InstanceTable.Cell>, disposals: [InstanceKey: Disposal])
+        let instances: InstanceTable.Snapshot
     }
 }
 

@@ -4,7 +4,7 @@
 // @unchecked Sendable: `state` is a `Locked`; the value it keeps is shared by every waiter as a
 // cached instance is shared by every resolve (see `FactoryRegistration`).
 @usableFromInline
-final class AsyncCreation: PendingCreation, @unchecked Sendable {
+final class AsyncCreation: CreationInFlight, @unchecked Sendable {
     private typealias Waiter = CheckedContinuation<Unchecked<Any>, any Error>
 
     private struct State {
@@ -47,7 +47,14 @@ final class AsyncCreation: PendingCreation, @unchecked Sendable {
         }
     }
 
+    @usableFromInline let step: ResolutionStep
+    @usableFromInline let scope: ObjectIdentifier
     private let state = Locked(State())
+
+    @usableFromInline
+    init(step: ResolutionStep, scope: Scope) {
+        (self.step, self.scope) = (step, ObjectIdentifier(scope))
+    }
 
     /// Ends the creation with `result` and resumes every waiter with it.
     @usableFromInline

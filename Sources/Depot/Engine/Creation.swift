@@ -1,20 +1,9 @@
-/// A creation in flight that others wait on: a ``Creation`` or an ``AsyncCreation``.
-// @unchecked Sendable: immutable here; subclasses say why theirs is safe.
+/// What the table's slot of a creation in flight holds, sync (``Creation``) or async
+/// (``AsyncCreation``): the step it makes and the scope it keeps the instance in.
 @usableFromInline
-class PendingCreation: @unchecked Sendable {
-    let step: ResolutionStep
-
-    init(step: ResolutionStep) {
-        self.step = step
-    }
-
-    /// Readies the creation for a waiter that found it, under the lock of its table.
-    func prepareForWaiter() {}
-
-    /// Marks the creation finished and wakes its waiting threads, under its table's lock;
-    /// returns whether any waited.
-    @usableFromInline
-    func markFinished() -> Bool { false }
+protocol CreationInFlight: AnyObject {
+    var step: ResolutionStep { get }
+    var scope: ObjectIdentifier { get }
 }
 
 /// A synchronous creation: threads that ask for its instance meanwhile wait on a condition the
@@ -23,27 +12,31 @@ class PendingCreation: @unchecked Sendable {
 // the creation's table; `owner`, once the creation is in its table, only under
 // `Creation.waitGraph`.
 @usableFromInline
-final class Creation: PendingCreation, @unchecked Sendable {
+final class Creation: CreationInFlight, @unchecked Sendable {
     /// Guards every `owner` and `ResolutionFrame.waitingOn`: the wait-for graph, in which a
     /// waiter sees that it would wait for itself.
     static let waitGraph = Mutex()
 
+    @usableFromInline let step: ResolutionStep
+    @usableFromInline let scope: ObjectIdentifier
     private var owner: ResolutionFrame?
     private var isFinished = false
     private var condition: Condition?
 
     @usableFromInline
-    init(step: ResolutionStep, creator: ResolutionFrame) {
-        owner = creator
-        super.init(step: step)
+    init(step: ResolutionStep, scope: Scope, creator: ResolutionFrame) {
+        (self.step, self.scope, owner) = (step, ObjectIdentifier(scope), creator)
     }
 
-    override func prepareForWaiter() {
+    /// Readies the creation for a waiter that found it, under the lock of its table.
+    func prepareForWaiter() {
         if condition == nil { condition = Condition() }
     }
 
+    /// Marks the creation finished and wakes its waiting threads, under its table's lock;
+    /// returns whether any waited.
     @usableFromInline
-    override func markFinished() -> Bool {
+    func markFinished() -> Bool {
         isFinished = true
         condition?.broadcast()
         return condition != nil

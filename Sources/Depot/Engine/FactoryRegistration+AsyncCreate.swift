@@ -21,8 +21,8 @@ extension FactoryRegistration {
                     key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step
                 ) {
                     guard manager.isCurrent(version) else { return nil }
-                    started = AsyncCreation(step: step)
-                    return started
+                    started = AsyncCreation(step: step, scope: plan.scope)
+                    return .creatingAsync(started!)
                 }
             }
             switch consume found {
@@ -48,12 +48,11 @@ extension FactoryRegistration {
                 return try await run(parameter, in: node, plan: plan, origin: &origin)
             case .busy:
                 fatalError("Depot: a waiting lookup is never busy")
-            case .waitFor(let creation):
+            case .waitFor:
+                fatalError("Depot: \(step) is being created by a synchronous factory.")
+            case .awaitAsync(let creation):
                 // A step already on the path would wait for its own creation: a cycle.
                 AsyncResolution.check(step, below: parent, always: true)
-                guard let creation = creation as? AsyncCreation else {
-                    fatalError("Depot: \(step) is being created by a synchronous factory.")
-                }
                 origin = .cached
                 return try await creation.value(for: parent, as: T.self)
             case .create:
@@ -97,15 +96,15 @@ extension FactoryRegistration {
         do {
             value = try await node.make(body, parameter)
         } catch {
-            owner.withInstances { $0.abandon(creation, for: key) }
+            owner.withInstances { $0.abandon(.creatingAsync(creation), for: key) }
             creation.finish(.failure(error))
             return
         }
         let createdAt = clock?.now() ?? 0
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
         let isKept = owner.keep(
-            value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
-            disposal: disposal
+            value, madeBy: .creatingAsync(creation), key: key, scope: plan.scope,
+            createdAt: createdAt, disposal: disposal
         ).isKept
         if !isKept {
             // Not kept, so not disposed by Depot either.
@@ -160,19 +159,12 @@ extension FactoryRegistration {
             if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
         case .stored(let stored):
             if let value = stored as? T { return value }
-        case .busy, .waitFor:
+        case .busy, .waitFor, .awaitAsync:
             throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .inFlight)
         case .absent, .create:
             break
         }
         throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .notCreated)
-    }
-}
-
-extension InstanceTable {
-    /// Forgets `creation`, which failed: the next resolve creates again.
-    mutating func abandon(_ creation: PendingCreation, for key: InstanceKey) {
-        _ = creations.end(creation, for: key)
     }
 }
 

@@ -79,8 +79,8 @@ extension FactoryRegistration {
                     key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top
                 ) {
                     guard manager.isCurrent(version) else { return nil }
-                    started = Creation(step: frame.top, creator: frame)
-                    return started
+                    started = Creation(step: frame.top, scope: plan.scope, creator: frame)
+                    return .creating(started!)
                 }
             }
             switch found {
@@ -106,10 +106,9 @@ extension FactoryRegistration {
             case .busy:
                 fatalError("Depot: a waiting lookup is never busy")
             case .waitFor(let creation):
-                guard let creation = creation as? Creation else {
-                    fatalError("Depot: \(step(parameter)) is being created by an async factory.")
-                }
                 creation.wait(by: frame, in: owner)
+            case .awaitAsync:
+                fatalError("Depot: \(step(parameter)) is being created by an async factory.")
             case .create:
                 return create(
                     started!, in: owner, key: key, parameter: parameter, plan: plan,
@@ -130,7 +129,7 @@ extension FactoryRegistration {
         let createdAt = clock?.now() ?? 0
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
         let (isKept, hadWaiters) = owner.keep(
-            value, madeBy: creation, key: key, scope: plan.scope, createdAt: createdAt,
+            value, madeBy: .creating(creation), key: key, scope: plan.scope, createdAt: createdAt,
             disposal: disposal)
         if hadWaiters { creation.finish() }
         if !isKept {

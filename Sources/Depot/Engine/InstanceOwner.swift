@@ -11,22 +11,19 @@ protocol InstanceOwner: AnyObject {
 }
 
 extension InstanceOwner {
-    /// Keeps `value`, made by `creation`, and marks the creation finished, under the lock;
-    /// returns whether the value was kept, and whether a thread waited for the creation.
+    /// Keeps `value`, made by `creation`, and ends the creation, under the lock (see
+    /// `InstanceTable.finish`); returns whether the value was kept, and whether a thread waited
+    /// for the creation.
     @inlinable
     func keep<Value>(
-        _ value: Value, madeBy creation: PendingCreation, key: InstanceKey,
+        _ value: Value, madeBy creation: InstanceTable.Slot, key: InstanceKey,
         scope: Scope, createdAt: Double, disposal: Disposal?
     ) -> (isKept: Bool, hadWaiters: Bool) {
         var kept = InstanceTable.Kept(isKept: false, hadWaiters: false, isFirstOfScope: false)
         withInstances { table in
-            let isKept = table.finish(
+            kept = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
                 disposal: disposal)
-            kept = InstanceTable.Kept(
-                isKept: isKept, hadWaiters: creation.markFinished(),
-                isFirstOfScope: isKept && scope.placement == .container
-                    && table.needsTracking(in: scope))
         }
         if kept.isFirstOfScope { noteHolding(scope) }
         return (kept.isKept, kept.hadWaiters)

@@ -1,19 +1,65 @@
 /// The instances of the caching scopes one owner keeps (a container's manager, or a singleton
-/// realm), and their creations in flight. What a method lets go of is released after the lock.
+/// realm), as one state machine: each key's ``Slot`` is being created, ready, or stored by a
+/// custom scope. Each transition is a `mutating` function called under the owner's lock that
+/// returns what its caller does after unlocking; what it lets go of is released after the lock.
 @usableFromInline
 struct InstanceTable: DropsValues {
+    /// One key's state.
+    @usableFromInline
+    enum Slot {
+        /// A synchronous factory runs on the thread that recorded the creation; others wait.
+        case creating(Creation)
+        /// An async factory runs in a task of its own; every asker awaits it.
+        case creatingAsync(AsyncCreation)
+        /// The instance, kept in its cell.
+        case ready(Cell)
+        /// The instance is in a custom scope's storage, which counts only while this slot is
+        /// here (so resets, registrations and `timeToLive` reach every storage); the cell holds
+        /// its scope and age, not the instance.
+        case stored(Cell)
+
+        /// The creation in flight, if any.
+        var creation: (any CreationInFlight)? {
+            switch self {
+            case .creating(let creation): creation
+            case .creatingAsync(let creation): creation
+            case .ready, .stored: nil
+            }
+        }
+
+        /// The identity of the creation in flight, if any: tells it apart from a later one for
+        /// the same key.
+        @usableFromInline
+        var creationID: ObjectIdentifier? {
+            switch self {
+            case .creating(let creation): ObjectIdentifier(creation)
+            case .creatingAsync(let creation): ObjectIdentifier(creation)
+            case .ready, .stored: nil
+            }
+        }
+
+        /// The scope whose instance the slot is, or is being made for.
+        var scope: ObjectIdentifier {
+            switch self {
+            case .creating, .creatingAsync: creation!.scope
+            case .ready(let cell), .stored(let cell): ObjectIdentifier(cell.scope)
+            }
+        }
+    }
+
     /// What keeping an instance did, and whether the owner must now join its scope's holders.
     @usableFromInline
     typealias Kept = (isKept: Bool, hadWaiters: Bool, isFirstOfScope: Bool)
 
-    /// What a lookup found.
+    /// What a lookup found, for its caller to act on after the lock.
     @usableFromInline
     enum Lookup {
         case hit(Cell)
         /// The instance a custom scope's storage gave back.
         case stored(Any)
-        case waitFor(PendingCreation)
-        /// The caller's creation is recorded: it must carry it out and end it.
+        case waitFor(Creation)
+        case awaitAsync(AsyncCreation)
+        /// The caller's creation is recorded: it must carry it out and `finish` it.
         case create
         /// Nothing is kept and the caller asked not to create (see `warmed()`).
         case absent
@@ -21,15 +67,7 @@ struct InstanceTable: DropsValues {
         case busy
     }
 
-    /// A value given to a custom scope's storage, which counts only while this entry is there:
-    /// so resets, registrations and `timeToLive` reach every storage.
-    struct Stored {
-        let scope: Scope
-        let createdAt: Double
-    }
-
-    var cells = HashTable<InstanceKey, Cell>()
-    var creations = Creations()
+    var slots = HashTable<InstanceKey, Slot>()
     /// The factories with instances kept per parameter value: only their removal scans.
     var parameterised = Set<FactoryKey>()
     /// The per-container scopes this table keeps instances of: those whose holders note its
@@ -40,7 +78,6 @@ struct InstanceTable: DropsValues {
     var tracksHolders = true
     /// The storages of custom scopes, made on first use, by scope.
     var storages = [ObjectIdentifier: any ScopeStorage]()
-    var stored = [InstanceKey: Stored]()
     /// The teardown of kept instances with an `onDispose` closure.
     var disposals = [InstanceKey: Disposal]()
     /// Weak cells kept since the last ``sweepGoneCells()``, and how many start the next.
@@ -54,49 +91,74 @@ struct InstanceTable: DropsValues {
     func cell(
         for key: InstanceKey, in scope: Scope, timeToLive: Double? = nil, now: Double = 0
     ) -> Cell? {
-        guard let cell = cells[key], cell.scope === scope, isCurrent(scope) else { return nil }
-        if let timeToLive, now - cell.createdAt >= timeToLive { return nil }
-        // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
-        if scope.holdsWeakly, cell.isGone { return nil }
+        guard case .ready(let cell)? = slots[key], isLive(cell, in: scope, timeToLive, now)
+        else { return nil }
         return cell
     }
 
-    /// The kept cell, the creation to wait for (`.busy` if `waits` is false), or `.create`: the
-    /// creation `makeCreation` made is recorded, for the caller to carry out and `finish`.
+    /// Whether `cell` is `scope`'s, not reset since, younger than `timeToLive` at `now`, and
+    /// its instance alive.
+    @inline(__always)
+    private func isLive(_ cell: Cell, in scope: Scope, _ timeToLive: Double?, _ now: Double)
+        -> Bool
+    {
+        // A cell of a weak scope is a WeakCell: the scope decides which kind `finish` makes.
+        isCurrent(cell, in: scope, timeToLive, now) && !(scope.holdsWeakly && cell.isGone)
+    }
+
+    /// Whether `cell` is `scope`'s, not reset since, and younger than `timeToLive` at `now`.
+    @inline(__always)
+    private func isCurrent(_ cell: Cell, in scope: Scope, _ timeToLive: Double?, _ now: Double)
+        -> Bool
+    {
+        guard cell.scope === scope, isCurrent(scope) else { return false }
+        guard let timeToLive else { return true }
+        return now - cell.createdAt < timeToLive
+    }
+
+    /// The kept instance, the creation to wait for (`.busy` if `waits` is false), or `.create`:
+    /// the creation `start` made is recorded, for the caller to carry out and `finish`. A slot
+    /// it replaces (too old, another scope's, gone) is dropped, and its instance disposed.
     @usableFromInline
     mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
-        step: @autoclosure () -> ResolutionStep, waits: Bool = true,
-        makeCreation: () -> PendingCreation?
+        step: @autoclosure () -> ResolutionStep, waits: Bool = true, start: () -> Slot?
     ) -> Lookup {
         catchUp(with: scope)
-        if let custom = scope.custom {
-            if let value = storedValue(
-                for: key, in: scope, custom: custom, timeToLive: timeToLive, now: now,
-                step: step())
+        switch slots[key] {
+        case .ready(let cell)?:
+            if isLive(cell, in: scope, timeToLive, now) { return .hit(cell) }
+        case .stored(let cell)?:
+            if let custom = scope.custom, isCurrent(cell, in: scope, timeToLive, now),
+                let value = storedValue(for: key, in: scope, custom: custom, step: step())
             {
                 return .stored(value)
             }
-        } else if let cell = cell(for: key, in: scope, timeToLive: timeToLive, now: now) {
-            return .hit(cell)
-        }
-        if let creation = creations.creation(for: key) {
+        case .creating(let creation)?:
             guard waits else { return .busy }
             creation.prepareForWaiter()
             return .waitFor(creation)
+        case .creatingAsync(let creation)?:
+            return waits ? .awaitAsync(creation) : .busy
+        case nil:
+            break
         }
-        guard let creation = makeCreation() else { return .absent }
-        creations.start(creation, for: key, scope: scope)
+        guard let creation = start() else { return .absent }
+        if let replaced = slots.updateValue(creation, forKey: key) {
+            drop(replaced)
+            dropDisposal(forKey: key)
+        }
         if key.parameter != nil { parameterised.insert(key.factory) }
         return .create
     }
 
-    /// Ends `creation` and keeps its `value`, unless a reset or a registration cancelled it.
+    /// Ends `creation`, wakes its waiters, and keeps its `value` unless a reset or a
+    /// registration cancelled it.
     @inlinable
     mutating func finish<Value>(
-        _ creation: PendingCreation, key: InstanceKey, value: Value, scope: Scope,
-        createdAt: Double, disposal: Disposal? = nil
-    ) -> Bool {
+        _ creation: Slot, key: InstanceKey, value: Value, scope: Scope, createdAt: Double,
+        disposal: Disposal?
+    ) -> Kept {
         // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
         let none = isNone(value)
         var cell: Cell?
@@ -119,42 +181,74 @@ struct InstanceTable: DropsValues {
     /// scope, whose storage gets `value`, and when nothing is kept).
     @usableFromInline
     mutating func keep(
-        _ creation: PendingCreation, key: InstanceKey,
-        value: @autoclosure () -> Any, isNone: Bool, cell: consuming Cell?, scope: Scope,
-        createdAt: Double, disposal: Disposal?
-    ) -> Bool {
-        guard creations.end(creation, for: key), !isNone else { return false }
-        // A weak scope disposes nothing.
-        let disposal = scope.holdsWeakly ? nil : disposal
-        if let custom = scope.custom {
-            let kept: Any
+        _ creation: Slot, key: InstanceKey, value: @autoclosure () -> Any, isNone: Bool,
+        cell: consuming Cell?, scope: Scope, createdAt: Double, disposal: Disposal?
+    ) -> Kept {
+        var hadWaiters = false
+        if case .creating(let creation) = creation { hadWaiters = creation.markFinished() }
+        let notKept = (isKept: false, hadWaiters: hadWaiters, isFirstOfScope: false)
+        guard isInFlight(creation, for: key) else { return notKept }
+        if !isNone, let custom = scope.custom, let kept = storable(value(), in: scope) {
+            let scopeKey = ScopeKey(key, step: creation.creation!.step)
+            storage(of: scope, custom).setValue(kept, for: scopeKey)
+            slots[key] = .stored(Cell(scope: scope, createdAt: createdAt))
+        } else if !isNone, let cell = consume cell {
+            // The cell moves into the table (`consume`): a copy would count a reference to it.
+            slots[key] = .ready(consume cell)
             if scope.holdsWeakly {
-                guard let object = asObject(value()) else { return false }
-                kept = WeakBox(object)
-            } else {
-                kept = value()
+                weakCells += 1
+                if weakCells >= nextSweep { sweepGoneCells() }
             }
-            replaceDisposal(for: key, with: disposal)
-            storage(of: scope, custom).setValue(kept, for: ScopeKey(key, step: creation.step))
-            stored[key] = Stored(scope: scope, createdAt: createdAt)
-            return true
+        } else {
+            slots.removeValue(forKey: key)
+            return notKept
         }
-        // The cell moves into the table (`consume`): a copy would count a reference to it.
-        guard let cell = consume cell else { return false }
-        replaceDisposal(for: key, with: disposal)
-        // A cell replaced here is one `timeToLive` found too old, or another scope's.
-        dropCell(replacedBy: consume cell, for: key)
-        if scope.holdsWeakly {
-            weakCells += 1
-            if weakCells >= nextSweep { sweepGoneCells() }
-        }
-        return true
+        // A weak scope disposes nothing.
+        replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
+        return (true, hadWaiters, scope.placement == .container && needsTracking(in: scope))
     }
 
-    /// Keeps `cell` for `key`; the cell it replaces, if any, is dropped.
-    private mutating func dropCell(replacedBy cell: consuming Cell, for key: InstanceKey) {
-        if let replaced = cells.updateValue(consume cell, forKey: key) {
-            drop(replaced)
+    /// Forgets `creation`, which failed, if no reset cancelled it: the next resolve creates
+    /// again.
+    mutating func abandon(_ creation: Slot, for key: InstanceKey) {
+        if isInFlight(creation, for: key) { slots.removeValue(forKey: key) }
+    }
+
+    /// Whether `creation` is still the one in flight for `key`: no reset cancelled it.
+    @inline(__always)
+    private func isInFlight(_ creation: Slot, for key: InstanceKey) -> Bool {
+        guard let id = creation.creationID else { return false }
+        return slots[key]?.creationID == id
+    }
+
+    /// What a custom scope's storage gets: `value`, boxed for a weak scope (`nil` for a value
+    /// type, which a weak scope does not keep).
+    private func storable(_ value: Any, in scope: Scope) -> Any? {
+        guard scope.holdsWeakly else { return value }
+        return asObject(value).map(WeakBox.init)
+    }
+
+    /// The value a custom scope's storage keeps for `key`, if Depot gave it.
+    private mutating func storedValue(
+        for key: InstanceKey, in scope: Scope, custom: Scope.CustomStorage, step: ResolutionStep
+    ) -> Any? {
+        guard let value = storage(of: scope, custom).value(for: ScopeKey(key, step: step)) else {
+            return nil
         }
+        guard scope.holdsWeakly else { return value }
+        guard let box = value as? WeakBox else {
+            fatalError(
+                "Depot: the storage of scope \(scope) returned a \(Swift.type(of: value)) for "
+                    + "\(step), not the value Depot gave it. A ScopeStorage must return what "
+                    + "setValue(_:for:) received for that key, or nil.")
+        }
+        return box.object
+    }
+
+    mutating func storage(of scope: Scope, _ custom: Scope.CustomStorage) -> any ScopeStorage {
+        if let storage = storages[ObjectIdentifier(scope)] { return storage }
+        let storage = custom.makeStorage()
+        storages[ObjectIdentifier(scope)] = storage
+        return storage
     }
 }

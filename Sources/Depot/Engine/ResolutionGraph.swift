@@ -61,7 +61,7 @@ final class ResolutionGraph: Sendable {
             case .some(let creation?):
                 return .waitFor(creation)
             case .some(nil):
-                let creation = AsyncCreation(step: step)
+                let creation = AsyncCreation(step: step, scope: Scope.graph)
                 creations[key] = creation
                 return .waitFor(creation)
             }
