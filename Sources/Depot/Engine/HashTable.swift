@@ -55,6 +55,12 @@ struct HashTable<Key: TableKey, Value>: Sequence {
             defer { slots[index] = (key, value) }
             return slots[index]!.value
         }
+        insert(value, forKey: key)
+        return nil
+    }
+
+    /// Keeps `value` for `key`, which has none.
+    mutating func insert(_ value: Value, forKey key: Key) {
         if (count + 1) * 4 > slots.count * 3 {
             resize(to: Swift.max(2, slots.count * 2))
         }
@@ -74,7 +80,16 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         }
         slots[index] = entry
         count += 1
-        return nil
+    }
+
+    /// Keeps `value` for `key` in place of the value there, if `isReplaced` accepts that one;
+    /// returns whether it did.
+    mutating func replaceValue(
+        forKey key: Key, with value: Value, if isReplaced: (Value) -> Bool
+    ) -> Bool {
+        guard let index = index(of: key), isReplaced(slots[index]!.value) else { return false }
+        slots[index] = (key, value)
+        return true
     }
 
     /// Removes the value kept for `key`; returns it, if any.

@@ -125,7 +125,8 @@ struct InstanceTable: DropsValues {
         step: @autoclosure () -> ResolutionStep, waits: Bool = true, start: () -> Slot?
     ) -> Lookup {
         catchUp(with: scope)
-        switch slots[key] {
+        let slot = slots[key]
+        switch slot {
         case .ready(let cell)?:
             if isLive(cell, in: scope, timeToLive, now) { return .hit(cell) }
         case .stored(let cell)?:
@@ -144,9 +145,12 @@ struct InstanceTable: DropsValues {
             break
         }
         guard let creation = start() else { return .absent }
-        if let replaced = slots.updateValue(creation, forKey: key) {
-            drop(replaced)
+        if let slot {
+            slots.updateValue(creation, forKey: key)
+            drop(slot)
             dropDisposal(forKey: key)
+        } else {
+            slots.insert(creation, forKey: key)
         }
         if key.parameter != nil { parameterised.insert(key.factory) }
         return .create
@@ -187,21 +191,26 @@ struct InstanceTable: DropsValues {
         var hadWaiters = false
         if case .creating(let creation) = creation { hadWaiters = creation.markFinished() }
         let notKept = (isKept: false, hadWaiters: hadWaiters, isFirstOfScope: false)
-        guard isInFlight(creation, for: key) else { return notKept }
-        if !isNone, let custom = scope.custom, let kept = storable(value(), in: scope) {
-            let scopeKey = ScopeKey(key, step: creation.creation!.step)
-            storage(of: scope, custom).setValue(kept, for: scopeKey)
-            slots[key] = .stored(Cell(scope: scope, createdAt: createdAt))
-        } else if !isNone, let cell = consume cell {
-            // The cell moves into the table (`consume`): a copy would count a reference to it.
-            slots[key] = .ready(consume cell)
+        if !isNone, !scope.isCustom, let cell = consume cell {
+            // The cell takes the creation's place, unless a reset cancelled the creation.
+            let id = creation.creationID
+            guard
+                slots.replaceValue(
+                    forKey: key, with: .ready(consume cell), if: { $0.creationID == id })
+            else { return notKept }
             if scope.holdsWeakly {
                 weakCells += 1
                 if weakCells >= nextSweep { sweepGoneCells() }
             }
         } else {
-            slots.removeValue(forKey: key)
-            return notKept
+            guard isInFlight(creation, for: key) else { return notKept }
+            guard !isNone, let custom = scope.custom, let kept = storable(value(), in: scope) else {
+                slots.removeValue(forKey: key)
+                return notKept
+            }
+            let scopeKey = ScopeKey(key, step: creation.creation!.step)
+            storage(of: scope, custom).setValue(kept, for: scopeKey)
+            slots[key] = .stored(Cell(scope: scope, createdAt: createdAt))
         }
         // A weak scope disposes nothing.
         replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
