@@ -93,6 +93,14 @@ extension InstanceTable {
 }
 
 extension InstanceTable.Slot {
+    /// The scope whose instance the slot is, or is being made for.
+    var scope: ObjectIdentifier {
+        switch self {
+        case .creating, .creatingAsync: creation!.scope
+        case .ready(let cell), .stored(let cell): ObjectIdentifier(cell.scope)
+        }
+    }
+
     /// The kept instance's cell, if the slot is ready.
     var cell: InstanceTable.Cell? {
         guard case .ready(let cell) = self else { return nil }

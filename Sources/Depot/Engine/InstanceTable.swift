@@ -37,14 +37,6 @@ struct InstanceTable: DropsValues {
             case .ready, .stored: nil
             }
         }
-
-        /// The scope whose instance the slot is, or is being made for.
-        var scope: ObjectIdentifier {
-            switch self {
-            case .creating, .creatingAsync: creation!.scope
-            case .ready(let cell), .stored(let cell): ObjectIdentifier(cell.scope)
-            }
-        }
     }
 
     /// What keeping an instance did, and whether the owner must now join its scope's holders.
