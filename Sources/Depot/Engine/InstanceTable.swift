@@ -29,14 +29,7 @@ struct InstanceTable: DropsValues {
 
         /// The identity of the creation in flight, if any: tells it apart from a later one for
         /// the same key.
-        @usableFromInline
-        var creationID: ObjectIdentifier? {
-            switch self {
-            case .creating(let creation): ObjectIdentifier(creation)
-            case .creatingAsync(let creation): ObjectIdentifier(creation)
-            case .ready, .stored: nil
-            }
-        }
+        var creationID: ObjectIdentifier? { creation.map { ObjectIdentifier($0) } }
     }
 
     /// What keeping an instance did, and whether the owner must now join its scope's holders.
