@@ -119,10 +119,18 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         filter(isRemoved).compactMap { removeValue(forKey: $0.key) }
     }
 
-    mutating func removeAll() {
-        slots = []
+    /// Removes every entry; `keepingCapacity` keeps the slots for the entries to come.
+    mutating func removeAll(keepingCapacity: Bool = false) {
+        if keepingCapacity {
+            for index in slots.indices where slots[index] != nil { slots[index] = nil }
+        } else {
+            slots = []
+        }
         count = 0
     }
+
+    /// How many slots the table has.
+    var capacity: Int { slots.count }
 
     func makeIterator() -> IndexingIterator<[Element]> {
         slots.compactMap { $0 }.makeIterator()

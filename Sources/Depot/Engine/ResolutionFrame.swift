@@ -57,12 +57,17 @@ final class ResolutionFrame {
                 (base, graph, isGraphJoined) = (nil, nil, false)
             }
             guard graph != nil || !localGraph.isEmpty || !traced.isEmpty else { return .nothing }
-            defer {
-                (graph, traced) = (nil, [])
-                if !localGraph.isEmpty { localGraph = Self.emptyGraph }
-            }
-            return .outermost(
-                local: localGraph, shared: isGraphJoined ? nil : graph, traced: traced)
+            defer { (graph, traced) = (nil, []) }
+            // Taken out whole: its instances are released after the access (see `leave()`).
+            var local = HashTable<InstanceKey, InstanceTable.Cell>()
+            swap(&local, &localGraph)
+            return .outermost(local: local, shared: isGraphJoined ? nil : graph, traced: traced)
+        }
+
+        /// Takes back the slots of the outermost resolve's graph, emptied, unless a resolve
+        /// since (in a deinit) made new ones.
+        mutating func reuse(_ local: consuming HashTable<InstanceKey, InstanceTable.Cell>) {
+            if localGraph.capacity == 0 { localGraph = local }
         }
     }
 
@@ -159,9 +164,10 @@ final class ResolutionFrame {
     /// Pops the current step; the outermost one ends the graph.
     @usableFromInline
     func leave() {
-        guard case .outermost(let local, var shared, let traced) = resolution.pop() else { return }
+        guard case .outermost(var local, var shared, let traced) = resolution.pop() else { return }
         // Released here, out of the access to `resolution`: a deinit may resolve on this thread.
-        _ = local
+        local.removeAll(keepingCapacity: true)
+        resolution.reuse(local)
         TraceLine.log(traced)
         // Unless a `Lazy` or `Provider` keeps the graph, its instances go with it.
         if var graph = shared.take(), !isKnownUniquelyReferenced(&graph) {
