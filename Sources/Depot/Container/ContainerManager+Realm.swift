@@ -24,7 +24,7 @@ extension ContainerManager {
     @usableFromInline
     enum Flags {
         /// Set while the container is plain but for its registrations: no observer, parent,
-        /// shared caches, default scope or captive check (see `State.updatePlain`).
+        /// shared caches or default scope (see `State.updatePlain`).
         @usableFromInline static let plain: UInt64 = 1
         /// Which realm the manager bound: none yet, the process's, or an isolated one.
         static let realm: UInt64 = 6
@@ -35,10 +35,13 @@ extension ContainerManager {
         @usableFromInline static let firstKeyBit: UInt64 = 1 << 3
         /// Set for a lifetime scope, whose table is in no scope's holders (`tracksHolders`).
         static let tracksNoHolders: UInt64 = 1 << 35
+        /// Set while a resolve may be captive (`State.checksCaptive(in:)`, debug builds only):
+        /// the plain path checks it too.
+        @usableFromInline static let checksCaptive: UInt64 = 1 << 36
         /// The bits above: the version of the registrations, one `versionUnit` more with every
-        /// change to them. It wraps after 2^28 changes, which no plan outlives.
-        @usableFromInline static let version: UInt64 = ~((1 << 36) - 1)
-        static let versionUnit: UInt64 = 1 << 36
+        /// change to them. It wraps after 2^27 changes, which no plan outlives.
+        @usableFromInline static let version: UInt64 = ~((1 << 37) - 1)
+        static let versionUnit: UInt64 = 1 << 37
     }
 
     /// What a plain resolve found: the kept cell, if any, or a registration (then `prepare`).

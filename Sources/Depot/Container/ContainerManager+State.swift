@@ -129,16 +129,23 @@ extension ContainerManager.State {
     }
 
     /// Writes whether the container is plain: auto-registered, with no observer, parent, shared
-    /// caches, default scope or captive check. Then a factory it has not registered resolves by
-    /// its scope's plain plan (`plainResolve()`). A change to the registrations advances their
+    /// caches or default scope. Then a factory it has not registered resolves by its scope's
+    /// plain plan (`plainResolve()`), checked for captive owners where `prepare`'s plan would
+    /// be (a debug build's lifetime scope). A change to the registrations advances their
     /// version in the same write, so no resolve reads the new version with the old flag.
     private mutating func updatePlain(advancingVersionBy increment: UInt64 = 0) {
         typealias Flags = ContainerManager.Flags
         let isPlain =
             isAutoRegistered && !isObserved && parent == nil && cacheOwner == nil
-            && settings.defaultScope == nil && !checksCaptive(in: Scope.unique)
-            && !checksCaptive(in: Scope.cached)
-        setFlags(Flags.plain, to: isPlain ? Flags.plain : 0, adding: increment)
+            && settings.defaultScope == nil
+        // The plain scopes that can be captive: `.unique` and `.graph` alike, and `.cached`.
+        let checksCaptive =
+            FactoryContext.isDebugBuild
+            && (checksCaptive(in: Scope.unique) || checksCaptive(in: Scope.cached))
+        setFlags(
+            Flags.plain | Flags.checksCaptive,
+            to: (isPlain ? Flags.plain : 0) | (checksCaptive ? Flags.checksCaptive : 0),
+            adding: increment)
     }
 
     /// A filter of the registered keys, kept in `flags`: every registered key's `filterBit` is

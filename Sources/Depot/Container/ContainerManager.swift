@@ -27,15 +27,19 @@ public final class ContainerManager: @unchecked Sendable {
     @usableFromInline let flags: UnsafeAtomic<UInt64>
 
     /// In one read: whether the container is plain, whether `key` may be registered (its bit
-    /// is set in the filter), and the version of the registrations.
+    /// is set in the filter), whether a resolve is checked for a captive owner, and the version
+    /// of the registrations.
     @inlinable
     func plainness(for key: FactoryKey)
-        -> (isPlain: Bool, checksRegistration: Bool, version: UInt64)
+        -> (isPlain: Bool, checksRegistration: Bool, checksCaptive: Bool, version: UInt64)
     {
         let word = flags.load(ordering: .acquiring)
         let checksRegistration =
             word & Flags.registeredKeys != 0 && word & key.filterBit != 0
-        return (word & Flags.plain != 0, checksRegistration, word & Flags.version)
+        return (
+            word & Flags.plain != 0, checksRegistration, word & Flags.checksCaptive != 0,
+            word & Flags.version
+        )
     }
 
     /// The version of the registrations, which advances with every change to them: a resolve

@@ -72,10 +72,8 @@ extension ContainerManager.State {
         let checksCaptive = checksCaptive(in: scope)
         // Made only where it is used: a plain hit needs none, and a plain miss takes the scope's.
         func plan() -> ContainerManager.Plan {
-            if registration == nil, timeToLive == nil, !isObserved, cacheOwner == nil,
-                !checksCaptive
-            {
-                return scope.plainPlan
+            if registration == nil, timeToLive == nil, !isObserved, cacheOwner == nil {
+                return scope.plainPlan(checksCaptive: checksCaptive)
             }
             return ContainerManager.Plan(
                 registration: registration, scope: scope, timeToLive: timeToLive,

@@ -41,6 +41,10 @@ extension FactoryRegistration {
         #endif
         switch plainResolve() {
         case .hit(let value)?: return value
+        case .checkedHit(let value)?:
+            let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true)
+            finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
+            return value
         case .miss(let plan, let version)?:
             return resolveMiss(parameter, plan: plan, version: version)
         case nil: break
@@ -91,16 +95,20 @@ extension FactoryRegistration {
     enum PlainResolve {
         /// The instance kept for a `.cached` or `.singleton` factory.
         case hit(T)
+        /// The same, to be checked for a captive owner, as `prepare`'s hits are.
+        case checkedHit(T)
         /// None is kept: resolve with the scope's plain plan, at registrations' `version`.
         case miss(ContainerManager.Plan, version: UInt64)
     }
 
     /// How the factory resolves without `prepare`, or `nil` if it must take it: in a plain
     /// container that has not registered it, with no `Options` and a built-in declared scope.
+    /// A debug build's lifetime scope takes this path too, with plans that check for captive
+    /// owners.
     @inlinable
     @inline(__always)
     func plainResolve() -> PlainResolve? {
-        let (isPlain, checksRegistration, version) = manager.plainness(for: key)
+        let (isPlain, checksRegistration, checksCaptive, version) = manager.plainness(for: key)
         guard options == nil, isPlain else { return nil }
         let cell: InstanceTable.Cell?
         switch declaredScope {
@@ -120,8 +128,12 @@ extension FactoryRegistration {
         default:
             return nil
         }
-        if let cell, let value = value(in: cell, isWeak: false) { return .hit(value) }
-        return Scope.Declared.plainPlan(declaredScope).map { .miss($0, version: version) }
+        if let cell, let value = value(in: cell, isWeak: false) {
+            return checksCaptive ? .checkedHit(value) : .hit(value)
+        }
+        return Scope.Declared.plainPlan(declaredScope, checksCaptive: checksCaptive).map {
+            .miss($0, version: version)
+        }
     }
 
     /// What the manager's state says about resolving the factory for `parameter` now.

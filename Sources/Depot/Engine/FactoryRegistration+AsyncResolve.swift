@@ -9,6 +9,12 @@ extension FactoryRegistration {
         }
         switch plainResolve() {
         case .hit(let value)?: return value
+        case .checkedHit(let value)?:
+            let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true)
+            finish(
+                value, origin: .cached, plan: plan, parameter: parameter, entered: false,
+                task: TaskPosition(below: AsyncResolution.current))
+            return value
         case .miss(let plan, let version)?:
             return try await resolveAsyncMiss(parameter, plan: plan, version: version)
         case nil: return try await resolvePrepared(parameter)

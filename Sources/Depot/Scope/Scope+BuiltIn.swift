@@ -68,12 +68,14 @@ extension Scope {
         /// What `prepare` would return for a miss of a factory declared with `declared`, with
         /// no `Options`, in a plain container; `nil` for the weak and custom scopes.
         @usableFromInline
-        static func plainPlan(_ declared: Declared?) -> ContainerManager.Plan? {
+        static func plainPlan(_ declared: Declared?, checksCaptive: Bool)
+            -> ContainerManager.Plan?
+        {
             switch declared {
-            case nil, .builtIn(.unique): Scope.unique.plainPlan
-            case .builtIn(.graph): Scope.graph.plainPlan
-            case .builtIn(.cached): Scope.cached.plainPlan
-            case .builtIn(.singleton): Singleton.process.plainPlan
+            case nil, .builtIn(.unique): Scope.unique.plainPlan(checksCaptive: checksCaptive)
+            case .builtIn(.graph): Scope.graph.plainPlan(checksCaptive: checksCaptive)
+            case .builtIn(.cached): Scope.cached.plainPlan(checksCaptive: checksCaptive)
+            case .builtIn(.singleton): Singleton.process.plainPlan(checksCaptive: checksCaptive)
             default: nil
             }
         }

@@ -39,6 +39,13 @@ public class Scope: @unchecked Sendable {
     /// once; none for a scope that stands for another, which is never a plan's scope (and a
     /// plan would keep a clone's singletons alive after its `withIsolatedSingletons` ends).
     private(set) var plainPlan: ContainerManager.Plan!
+    /// The plain plan, checked for captive owners (debug builds' lifetime scopes).
+    private(set) var checkedPlainPlan: ContainerManager.Plan!
+
+    /// The plain plan, checked for captive owners if `checksCaptive`.
+    final func plainPlan(checksCaptive: Bool) -> ContainerManager.Plan {
+        checksCaptive ? checkedPlainPlan : plainPlan
+    }
 
     init(
         placement: Placement, holdsWeakly: Bool, name: String, custom: CustomStorage? = nil,
@@ -50,9 +57,13 @@ public class Scope: @unchecked Sendable {
         self.custom = custom
         self.standsFor = standsFor
         guard standsFor == nil else { return }
-        plainPlan = ContainerManager.Plan(
+        (plainPlan, checkedPlainPlan) = (plan(checksCaptive: false), plan(checksCaptive: true))
+    }
+
+    private func plan(checksCaptive: Bool) -> ContainerManager.Plan {
+        ContainerManager.Plan(
             registration: nil, scope: self, timeToLive: nil, trace: false, records: false,
-            decorator: nil, cacheOwner: nil)
+            decorator: nil, cacheOwner: nil, checksCaptive: checksCaptive)
     }
 
     /// The scope a factory keeps: this one, or the one it stands for.
