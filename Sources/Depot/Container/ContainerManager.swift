@@ -36,10 +36,8 @@ public final class ContainerManager: @unchecked Sendable {
         let word = flags.load(ordering: .acquiring)
         let checksRegistration =
             word & Flags.registeredKeys != 0 && word & key.filterBit != 0
-        return (
-            word & Flags.plain != 0, checksRegistration, word & Flags.checksCaptive != 0,
-            word & Flags.version
-        )
+        let checksCaptive = word & Flags.checksCaptive != 0
+        return (word & Flags.plain != 0, checksRegistration, checksCaptive, word & Flags.version)
     }
 
     /// The version of the registrations, which advances with every change to them: a resolve

@@ -23,9 +23,11 @@ extension ContainerManager {
         /// recording, or the captive check.
         @usableFromInline let needsFinish: Bool
 
+        /// A plan with only `scope` and `checksCaptive` is the scope's plain plan.
         init(
-            registration: ContainerManager.Registration?, scope: Scope, timeToLive: Double?,
-            trace: Bool, records: Bool, decorator: ((Any) -> Void)?, cacheOwner: ContainerManager?,
+            registration: ContainerManager.Registration? = nil, scope: Scope,
+            timeToLive: Double? = nil, trace: Bool = false, records: Bool = false,
+            decorator: ((Any) -> Void)? = nil, cacheOwner: ContainerManager? = nil,
             checksCaptive: Bool = false
         ) {
             self.checksCaptive = checksCaptive

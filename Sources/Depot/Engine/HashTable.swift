@@ -129,9 +129,6 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         count = 0
     }
 
-    /// How many slots the table has.
-    var capacity: Int { slots.count }
-
     func makeIterator() -> IndexingIterator<[Element]> {
         slots.compactMap { $0 }.makeIterator()
     }

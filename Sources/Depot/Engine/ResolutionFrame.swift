@@ -16,12 +16,9 @@ final class ResolutionFrame {
         #endif
         /// The graph the resolution runs in, once a `Lazy` or `Provider` shares it.
         var graph: ResolutionGraph?
-        /// The graph-scoped instances until there is a shared `graph`: this thread's alone.
-        var localGraph = Self.emptyGraph
-        /// Room for three: a graph scope is for instances that several others share.
-        static var emptyGraph: HashTable<InstanceKey, InstanceTable.Cell> {
-            HashTable(capacity: 4)
-        }
+        /// The graph-scoped instances until there is a shared `graph`: this thread's alone. Room
+        /// for three: a graph scope is for instances that several others share.
+        var localGraph = ResolutionGraph.Cells(capacity: 4)
         /// Whether `graph` was joined, so the resolution that joined it ends its part in it.
         var isGraphJoined = false
         /// The trace lines of the resolution, logged when it ends.
@@ -29,12 +26,11 @@ final class ResolutionFrame {
         /// The async resolution whose factory's closure this one started in.
         var base: AsyncResolution?
 
-        /// What the outermost resolve's end lets go of, and the trace lines it logs.
+        /// What the outermost resolve's end lets go of (its local graph and shared one), and
+        /// the trace lines it logs.
         enum Ended {
             case nothing
-            case outermost(
-                local: HashTable<InstanceKey, InstanceTable.Cell>, shared: ResolutionGraph?,
-                traced: [TraceLine])
+            case outermost(ResolutionGraph.Cells, shared: ResolutionGraph?, traced: [TraceLine])
         }
 
         /// Pushes `step`; the outermost one joins the graph of `ambient`, if any.
@@ -57,17 +53,10 @@ final class ResolutionFrame {
                 (base, graph, isGraphJoined) = (nil, nil, false)
             }
             guard graph != nil || !localGraph.isEmpty || !traced.isEmpty else { return .nothing }
-            defer { (graph, traced) = (nil, []) }
-            // Taken out whole: its instances are released after the access (see `leave()`).
-            var local = HashTable<InstanceKey, InstanceTable.Cell>()
-            swap(&local, &localGraph)
-            return .outermost(local: local, shared: isGraphJoined ? nil : graph, traced: traced)
-        }
-
-        /// Takes back the slots of the outermost resolve's graph, emptied, unless a resolve
-        /// since (in a deinit) made new ones.
-        mutating func reuse(_ local: consuming HashTable<InstanceKey, InstanceTable.Cell>) {
-            if localGraph.capacity == 0 { localGraph = local }
+            // The local graph is taken out whole: its instances are released after the access
+            // (see `leave()`).
+            defer { (graph, traced, localGraph) = (nil, [], HashTable()) }
+            return .outermost(localGraph, shared: isGraphJoined ? nil : graph, traced: traced)
         }
     }
 
@@ -166,8 +155,9 @@ final class ResolutionFrame {
     func leave() {
         guard case .outermost(var local, var shared, let traced) = resolution.pop() else { return }
         // Released here, out of the access to `resolution`: a deinit may resolve on this thread.
+        // The emptied slots serve the next resolution.
         local.removeAll(keepingCapacity: true)
-        resolution.reuse(local)
+        resolution.localGraph = local
         TraceLine.log(traced)
         // Unless a `Lazy` or `Provider` keeps the graph, its instances go with it.
         if var graph = shared.take(), !isKnownUniquelyReferenced(&graph) {
@@ -183,10 +173,10 @@ extension ResolutionFrame {
         guard depth > 0 else { return AsyncResolution.ambient?.graph.share() }
         let made = ResolutionGraph().share()
         made.enter()
-        let local = resolution.localGraph
-        if !local.isEmpty {
-            made.adopt(local)
-            resolution.localGraph = Resolution.emptyGraph
+        if !resolution.localGraph.isEmpty {
+            made.adopt(resolution.localGraph)
+            // The graph holds them now: none is released here.
+            resolution.localGraph.removeAll(keepingCapacity: true)
         }
         resolution.graph = made
         return made

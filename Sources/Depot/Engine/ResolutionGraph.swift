@@ -31,9 +31,12 @@ enum GraphInstance {
 /// weakly after the last returns, so a `Lazy` never keeps them alive (a value is dropped then).
 @usableFromInline
 final class ResolutionGraph: Sendable {
+    /// Graph-scoped instances, in strong cells of their keys' types.
+    typealias Cells = HashTable<InstanceKey, InstanceTable.Cell>
+
     private struct State: DropsValues {
-        /// The instances made while resolutions run, in strong cells of their keys' types.
-        var instances = HashTable<InstanceKey, InstanceTable.Cell>()
+        /// The instances made while resolutions run.
+        var instances = Cells()
         /// The objects among them once the resolutions of a shared graph ended.
         var weakInstances = HashTable<InstanceKey, WeakBox>()
         /// How many outermost resolutions (on any thread) run in the graph now.
@@ -130,7 +133,7 @@ final class ResolutionGraph: Sendable {
     }
 
     /// Keeps what the thread's frame kept before the graph was made.
-    func adopt(_ instances: HashTable<InstanceKey, InstanceTable.Cell>) {
+    func adopt(_ instances: Cells) {
         state.withLock { state in
             for (key, cell) in instances {
                 state.keep(cell, for: key)

@@ -57,13 +57,8 @@ public class Scope: @unchecked Sendable {
         self.custom = custom
         self.standsFor = standsFor
         guard standsFor == nil else { return }
-        (plainPlan, checkedPlainPlan) = (plan(checksCaptive: false), plan(checksCaptive: true))
-    }
-
-    private func plan(checksCaptive: Bool) -> ContainerManager.Plan {
-        ContainerManager.Plan(
-            registration: nil, scope: self, timeToLive: nil, trace: false, records: false,
-            decorator: nil, cacheOwner: nil, checksCaptive: checksCaptive)
+        plainPlan = ContainerManager.Plan(scope: self)
+        checkedPlainPlan = ContainerManager.Plan(scope: self, checksCaptive: true)
     }
 
     /// The scope a factory keeps: this one, or the one it stands for.
