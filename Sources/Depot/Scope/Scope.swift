@@ -38,9 +38,9 @@ public class Scope: @unchecked Sendable {
     /// The plan of a resolve in this scope with nothing registered, observed or shared, made
     /// once; none for a scope that stands for another, which is never a plan's scope (and a
     /// plan would keep a clone's singletons alive after its `withIsolatedSingletons` ends).
-    private(set) var plainPlan: ContainerManager.Plan!
+    private var plainPlan: ContainerManager.Plan!
     /// The plain plan, checked for captive owners (debug builds' lifetime scopes).
-    private(set) var checkedPlainPlan: ContainerManager.Plan!
+    private var checkedPlainPlan: ContainerManager.Plan!
 
     /// The plain plan, checked for captive owners if `checksCaptive`.
     final func plainPlan(checksCaptive: Bool) -> ContainerManager.Plan {
