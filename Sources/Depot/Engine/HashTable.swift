@@ -27,9 +27,7 @@ struct HashTable<Key: TableKey, Value>: Sequence {
 
     /// An empty table, with `capacity` slots (a power of two, or none) allocated now.
     init(capacity: Int = 0) {
-        if capacity > 0 {
-            slots = Array(repeating: nil, count: capacity)
-        }
+        if capacity > 0 { resize(to: capacity) }
     }
 
     var isEmpty: Bool { count == 0 }
@@ -171,7 +169,12 @@ struct HashTable<Key: TableKey, Value>: Sequence {
 
     private mutating func resize(to capacity: Int) {
         let entries = slots
-        slots = Array(repeating: nil, count: capacity)
+        // Appended into reserved room, which is compiled for the element type here, where
+        // `Array(repeating:count:)` allocates in the standard library's generic code, looking
+        // the array's type up at run time.
+        slots = []
+        slots.reserveCapacity(capacity)
+        for _ in 0..<capacity { slots.append(nil) }
         count = 0
         for case let entry? in entries {
             updateValue(entry.value, forKey: entry.key)
