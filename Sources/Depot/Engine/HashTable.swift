@@ -176,8 +176,9 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         slots.reserveCapacity(capacity)
         for _ in 0..<capacity { slots.append(nil) }
         count = 0
+        // Each key is in `entries` once: none is looked for.
         for case let entry? in entries {
-            updateValue(entry.value, forKey: entry.key)
+            insert(entry.value, forKey: entry.key)
         }
     }
 }
