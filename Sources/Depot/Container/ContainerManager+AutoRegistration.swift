@@ -8,10 +8,13 @@ extension ContainerManager {
     @discardableResult
     @usableFromInline
     func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
-        // Read first, under the lock alone: once it has run, as nearly always, there is no gate
-        // to take.
+        // Read first, under the lock alone: once it has run, as nearly always, or where there
+        // is nothing to run, there is no gate to take.
+        let hasNothingToRun = !(container is AutoRegistering)
         let isDone = state.withLock { state in
-            state.isAutoRegistered && state.containerType != nil
+            state.containerType = state.containerType ?? ObjectIdentifier(Swift.type(of: container))
+            if hasNothingToRun, !state.isAutoRegistered { state.isAutoRegistered = true }
+            return state.isAutoRegistered
         }
         if isDone { return false }
         // Recursive: the thread running autoRegister() gets through; every other thread waits here
@@ -20,9 +23,6 @@ extension ContainerManager {
         gate.lock()
         defer { gate.unlock() }
         let phase = state.withLock { state -> AutoRegistrationPhase in
-            if state.containerType == nil {
-                state.containerType = ObjectIdentifier(Swift.type(of: container))
-            }
             if state.isAutoRegistered { return .done }
             if state.isAutoRegistering { return .runningOnThisThread }
             state.isAutoRegistering = true

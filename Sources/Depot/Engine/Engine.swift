@@ -56,6 +56,8 @@ extension FactoryRegistration {
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
+                // Registered: from the start again, where a plain container skips `prepare`.
+                if !isInsideAutoRegistration { return resolve(parameter) }
             case .delegate(let parent):
                 return resolve(in: parent, parameter)
             case .hit(let cell, let isWeak, let plan):

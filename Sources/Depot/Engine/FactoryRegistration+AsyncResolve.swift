@@ -43,6 +43,8 @@ extension FactoryRegistration {
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
+                // Registered: from the start again, as `resolve` does.
+                if !isInsideAutoRegistration { return try await resolveAsync(parameter) }
             case .delegate(let parent):
                 AsyncResolution.noteStarted()
                 let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
