@@ -41,3 +41,21 @@ extension ContainerManager {
         return inventory.mapValues { keys in keys.map(\.description).sorted() }
     }
 }
+
+extension InstanceTable {
+    /// The keys of the live instances `owner` keeps, by scope name; the caller describes them
+    /// after the lock (a parameter's description is user code).
+    func inventory(owner: ObjectIdentifier?) -> [String: [InstanceKey]] {
+        var inventory: [String: [InstanceKey]] = [:]
+        for (key, slot) in slots where key.owner == owner {
+            switch slot {
+            case .ready(let cell), .stored(let cell):
+                guard isCurrent(cell.scope), slot.isGone != true else { continue }
+                inventory[cell.scope.description, default: []].append(key)
+            case .creating, .creatingAsync:
+                continue
+            }
+        }
+        return inventory
+    }
+}

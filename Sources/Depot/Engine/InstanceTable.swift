@@ -30,6 +30,26 @@ struct InstanceTable: DropsValues {
         /// The identity of the creation in flight, if any: tells it apart from a later one for
         /// the same key.
         var creationID: ObjectIdentifier? { creation.map { ObjectIdentifier($0) } }
+
+        /// The scope whose instance the slot is, or is being made for.
+        var scope: ObjectIdentifier {
+            switch self {
+            case .creating, .creatingAsync: creation!.scope
+            case .ready(let cell), .stored(let cell): ObjectIdentifier(cell.scope)
+            }
+        }
+
+        /// The kept instance's cell, if the slot is ready.
+        var cell: Cell? {
+            guard case .ready(let cell) = self else { return nil }
+            return cell
+        }
+
+        /// Whether the instance of a weak scope's cell is gone; `nil` if the slot is not one.
+        var isGone: Bool? {
+            guard let cell, cell.scope.holdsWeakly else { return nil }
+            return cell.isGone
+        }
     }
 
     /// What keeping an instance did, and whether the owner must now join its scope's holders.
@@ -244,5 +264,143 @@ struct InstanceTable: DropsValues {
         let storage = custom.makeStorage()
         storages[ObjectIdentifier(scope)] = storage
         return storage
+    }
+
+    // MARK: Removals: resets, registrations, `pop()`
+
+    /// Forgets the instances of `scope` and cancels their creations. A custom storage's
+    /// `removeAll()` runs under the lock, by design (see ``ScopeStorage``).
+    mutating func removeInstances(of scope: Scope) {
+        let id = ObjectIdentifier(scope)
+        removeAll { _, scope in scope == id }
+        storages[id]?.removeAll()
+    }
+
+    /// Forgets the instances (and cancels the creations) that `predicate` selects by key and
+    /// scope. Values in custom storages stop counting; the storages keep them until reset.
+    mutating func removeAll(where predicate: (InstanceKey, ObjectIdentifier) -> Bool) {
+        drop(slots.remove { predicate($0.key, $0.value.scope) })
+        dropDisposals { key, disposal in predicate(key, disposal.scope) }
+    }
+
+    /// Forgets the instances of one factory and cancels its creations.
+    mutating func removeInstances(of factory: FactoryKey, owner: ObjectIdentifier?) {
+        let key = InstanceKey(factory: factory, owner: owner, parameter: nil)
+        drop(slots.removeValue(forKey: key))
+        dropDisposal(forKey: key)
+        if parameterised.contains(factory) {
+            removeAll { instance, _ in instance.factory == factory && instance.owner == owner }
+        }
+    }
+
+    /// The number of weak cells at which a table first sweeps the gone ones.
+    static let firstSweep = 64
+
+    /// Forgets the cells of weak scopes whose instances are gone: run when the weak cells have
+    /// doubled since the last sweep, so a factory kept per parameter keeps at most about twice
+    /// as many cells as live instances, at a constant cost per creation.
+    mutating func sweepGoneCells() {
+        drop(slots.remove { $0.value.isGone == true })
+        weakCells = slots.count { $0.value.isGone != nil }
+        nextSweep = max(Self.firstSweep, weakCells * 2)
+    }
+
+    /// Forgets every instance (emptying every custom storage) and cancels every creation.
+    mutating func removeAll() {
+        drop(slots)
+        slots.removeAll()
+        dropDisposals { _, _ in true }
+        parameterised.removeAll()
+        storages.values.forEach { $0.removeAll() }
+    }
+
+    /// Whether no instance is kept.
+    var isEmpty: Bool { slots.allSatisfy { $0.value.creation != nil } }
+
+    /// What `push()` saves: the kept instances (not custom storages) and their teardown.
+    typealias Snapshot = (slots: HashTable<InstanceKey, Slot>, disposals: [InstanceKey: Disposal])
+
+    var snapshot: Snapshot {
+        (slots, disposals.filter { slots[$0.key]?.cell != nil })
+    }
+
+    /// Puts back what `snapshot` saved, so nothing made since outlives `pop()`: creations in
+    /// flight are cancelled, custom storages emptied, and what was disposed since stays gone.
+    mutating func restore(_ snapshot: Snapshot) {
+        let live = snapshot.disposals.filter { !$0.value.isClaimed }
+        dropDisposals { key, disposal in live[key] !== disposal }
+        disposals = [:]
+        removeAll()
+        slots = snapshot.slots
+        // Only kept instances come back, less those disposed since.
+        _ = slots.remove {
+            $0.value.cell == nil || (snapshot.disposals[$0.key] != nil && live[$0.key] == nil)
+        }
+        disposals = live
+        parameterised = Set(slots.filter { $0.key.parameter != nil }.map(\.key.factory))
+    }
+
+    // MARK: Teardown of kept instances
+
+    /// Keeps `disposal` for the instance kept now for `key`; the one it replaces is disposed.
+    mutating func replaceDisposal(for key: InstanceKey, with disposal: Disposal?) {
+        guard disposal != nil || !disposals.isEmpty else { return }
+        let replaced =
+            disposal.map { disposals.updateValue($0, forKey: key) }
+            ?? disposals.removeValue(forKey: key)
+        if let replaced, replaced !== disposal, replaced.claim() { drop(replaced) }
+    }
+
+    /// Drops the disposal of `key`, if any, claimed: it runs after the lock.
+    mutating func dropDisposal(forKey key: InstanceKey) {
+        if !disposals.isEmpty, let disposal = disposals.removeValue(forKey: key), disposal.claim() {
+            drop(disposal)
+        }
+    }
+
+    /// Drops the disposals `predicate` selects, claimed: they run after the lock.
+    mutating func dropDisposals(where predicate: (InstanceKey, Disposal) -> Bool) {
+        guard !disposals.isEmpty else { return }
+        for (key, disposal) in disposals where predicate(key, disposal) {
+            disposals[key] = nil
+            if disposal.claim() { drop(disposal) }
+        }
+    }
+
+    /// Takes out, claimed, the disposals of `scope` (all for `nil`), for `shutdown()` to run.
+    mutating func takeDisposals(of scope: Scope?) -> [Disposal] {
+        guard !disposals.isEmpty else { return [] }
+        var taken: [Disposal] = []
+        for (key, disposal) in disposals
+        where scope.map({ disposal.scope == ObjectIdentifier($0) }) ?? true {
+            disposals[key] = nil
+            if disposal.claim() { taken.append(disposal) }
+        }
+        return taken
+    }
+
+    // MARK: Scopes tracked, and catching up with their resets
+
+    /// Whether the manager must be noted in the holders of `scope`: only the first time, and
+    /// never a lifetime scope's.
+    @usableFromInline
+    mutating func needsTracking(in scope: Scope) -> Bool {
+        tracked.insert(scope) && tracksHolders
+    }
+
+    /// Whether what this table keeps for `scope` counts: a reset removes it from the tables in
+    /// the scope's holders at once, and from a lifetime scope's on its next lookup.
+    @inline(__always)
+    func isCurrent(_ scope: Scope) -> Bool {
+        tracksHolders || tracked.isCaughtUp(with: scope)
+    }
+
+    /// In a lifetime scope's table, forgets the instances of `scope` that a reset since the
+    /// last lookup forgot everywhere else.
+    mutating func catchUp(with scope: Scope) {
+        guard !tracksHolders, let noted = tracked.generation(of: scope), noted != scope.generation
+        else { return }
+        removeInstances(of: scope)
+        tracked.note(scope, at: scope.generation)
     }
 }
