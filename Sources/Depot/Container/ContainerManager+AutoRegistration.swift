@@ -47,7 +47,8 @@ extension ContainerManager {
     }
 
     /// Serialises `autoRegister()`; recursive so the container can resolve inside it. Made on
-    /// first use: a lifetime scope (one per request) never needs one.
+    /// first use, by a container that has an `autoRegister()`: a lifetime scope (one per
+    /// request) never needs one.
     private var autoRegistrationGate: Mutex {
         state.withLock { state in
             if let gate = state.seldom.autoRegistrationGate { return gate }
