@@ -8,15 +8,18 @@ extension ContainerManager {
     @discardableResult
     @usableFromInline
     func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
-        // Read first, under the lock alone: once it has run, as nearly always, or where there
-        // is nothing to run, there is no gate to take.
-        let hasNothingToRun = !(container is AutoRegistering)
+        // Read first, under the lock alone: once it has run, as nearly always, there is no gate
+        // to take; nor where there is nothing to run (asked only then: a conformance check
+        // costs more than the lock).
         let isDone = state.withLock { state in
             state.containerType = state.containerType ?? ObjectIdentifier(Swift.type(of: container))
-            if hasNothingToRun, !state.isAutoRegistered { state.isAutoRegistered = true }
             return state.isAutoRegistered
         }
         if isDone { return false }
+        guard container is AutoRegistering else {
+            state.withLock { $0.isAutoRegistered = true }
+            return false
+        }
         // Recursive: the thread running autoRegister() gets through; every other thread waits here
         // until it has finished.
         let gate = autoRegistrationGate
