@@ -65,13 +65,14 @@ public struct DependencyGraph: Sendable, Equatable {
     /// }
     /// ```
     public func dot() -> String {
-        // Swift names hold no quotes or backslashes; a label's "\n" is DOT's line break.
-        func quoted(_ text: String) -> String { "\"" + text + "\"" }
+        // A key or a custom scope's name may hold any character: each that would end or break
+        // the string is escaped, and a line break becomes DOT's "\n".
+        func quoted(_ text: String) -> String { "\"" + Self.escaped(text, Self.dotEscapes) + "\"" }
         var lines = ["digraph Depot {", "  rankdir=LR;", "  node [shape=box];"]
         for node in nodes {
-            let label = node.description + (node.scope.map { "\\n" + $0 } ?? "")
+            let label = quoted(node.description + (node.scope.map { "\n" + $0 } ?? ""))
             let style = marked.contains(node.description) ? ", color=red, penwidth=2" : ""
-            lines.append("  \(quoted(node.description)) [label=\(quoted(label))\(style)];")
+            lines.append("  \(quoted(node.description)) [label=\(label)\(style)];")
         }
         lines += edges.map { "  \(quoted($0.from)) -> \(quoted($0.to));" }
         lines.append("}")
@@ -95,8 +96,7 @@ public struct DependencyGraph: Sendable, Equatable {
             let id = "n\(index)"
             ids[node.description] = id
             let label = node.description + (node.scope.map { " · " + $0 } ?? "")
-            let escaped = label.map { Self.mermaidEscapes[$0] ?? String($0) }.joined()
-            lines.append("  \(id)[\"\(escaped)\"]")
+            lines.append("  \(id)[\"\(Self.escaped(label, Self.mermaidEscapes))\"]")
         }
         lines += edges.map { "  \(ids[$0.from]!) --> \(ids[$0.to]!)" }
         let problems = ordered.filter { marked.contains($0.description) }
@@ -110,8 +110,19 @@ public struct DependencyGraph: Sendable, Equatable {
 }
 
 extension DependencyGraph {
-    /// The characters a Mermaid label writes as entities.
-    static let mermaidEscapes: [Character: String] = ["\"": "#quot;", "<": "#lt;", ">": "#gt;"]
+    /// What a DOT string writes in place of a character that would end or break it.
+    static let dotEscapes: [Character: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n"]
+
+    /// What a Mermaid label writes in place of a character that would end it, read as markup
+    /// or entity, or break its line.
+    static let mermaidEscapes: [Character: String] = [
+        "\"": "#quot;", "<": "#lt;", ">": "#gt;", "#": "#35;", "\n": " ",
+    ]
+
+    /// `text` with each character that `escapes` names written as it says.
+    static func escaped(_ text: String, _ escapes: [Character: String]) -> String {
+        text.map { escapes[$0] ?? String($0) }.joined()
+    }
 }
 
 extension DependencyGraph.Node {

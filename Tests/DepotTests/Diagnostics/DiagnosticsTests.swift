@@ -355,6 +355,31 @@ func collectLogs(of container: Container) -> Locked<[String]> {
             ])
     }
 
+    @Test func userNamesCannotBreakTheDotOrMermaidText() {
+        // A key and a custom scope's name are the user's strings: quotes, backslashes, line
+        // breaks and Mermaid's entity mark stay inside their labels.
+        let container = Container()
+        container.manager.isRecordingDependencies = true
+        let odd = Scope.Custom(name: "per \"user\"\\\nsession #1;")
+        _ = Factory(container, key: "quoted\"key\\") { Cat() }.scope(odd)()
+        let graph = container.manager.dependencyGraph()
+        #expect(
+            graph.dot() == """
+                digraph Depot {
+                  rankdir=LR;
+                  node [shape=box];
+                  "Container.quoted\\"key\\\\<Cat>" [label="Container.quoted\\"key\\\\<Cat>\\nper \\"user\\"\\\\\\nsession #1;"];
+                }
+
+                """)
+        #expect(
+            graph.mermaid() == """
+                graph LR
+                  n0["Container.quoted#quot;key\\#lt;Cat#gt; · per #quot;user#quot;\\ session #35;1;"]
+
+                """)
+    }
+
     @Test func cacheHitsAreEdgesToo() {
         let container = Container()
         _ = container.cat()
