@@ -140,6 +140,7 @@ struct SendableResolver: @unchecked Sendable {
     init(_ resolver: Swinject.Resolver) { self.resolver = resolver }
 
     func resolve<T>(_ type: T.Type) -> T { resolver.resolve(type)! }
+    func resolve<T>(_ type: T.Type, name: String) -> T { resolver.resolve(type, name: name)! }
 }
 
 /// A Swinject container that one subject's loop registers in. @unchecked Sendable: only the

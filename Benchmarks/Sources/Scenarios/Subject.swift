@@ -55,8 +55,11 @@ public struct Subject: Sendable {
     /// Whether the operation is a hit, which allocates nothing: a sample's few allocations are
     /// then the task or threads its loop runs in, which vary from one run to the next.
     public var isHit: Bool {
-        ["cached-hit", "singleton-hit", "scaling", "contention-2t", "async-cached-hit"]
-            .contains(scenario)
+        [
+            "cached-hit", "singleton-hit", "scaling", "contention-2t", "async-cached-hit",
+            "generated-names",
+        ]
+        .contains(scenario)
     }
 
     /// Whether this is Depot's own figure (not a peer's or a baseline's).
@@ -74,7 +77,7 @@ public enum Scenarios {
     }()
 
     public static var all: [Subject] {
-        resolve + graph + request + scale + memory + async + validation
+        resolve + graph + request + scale + generatedNames + memory + async + validation
     }
 }
 

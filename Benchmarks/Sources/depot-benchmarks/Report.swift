@@ -75,6 +75,7 @@ struct Report {
     /// the ratio is to the subject's own first variant.
     static let baselines: [String: String] = [
         "cached-hit": "baseline-mutex-dict", "singleton-hit": "baseline-mutex-dict",
+        "generated-names": "baseline-mutex-dict",
         "unique": "baseline-direct", "graph10": "baseline-direct",
         "injected5": "baseline-mutex-dict", "container-init": "baseline-mutex-dict",
         "async-cached-hit": "baseline-sync-hit", "async-graph10": "baseline-direct-await",

@@ -25,10 +25,12 @@ struct FactoryKey: Hashable, Sendable, TableKey {
         let (start, count) = (name.utf8Start, name.utf8CodeUnitCount)
         nameAddress = UInt(bitPattern: start)
         nameLength = UInt32(truncatingIfNeeded: count)
-        // The length and the first and last characters: names that share them are told apart
-        // by `==`, which compares the characters.
-        nameHash =
-            count == 0 ? 0 : nameLength << 16 | UInt32(start[0]) << 8 | UInt32(start[count - 1])
+        // FNV-1a over every character: names that differ anywhere hash apart, as generated ones
+        // (`flag001Enabled`, `flag002Enabled`...) do in a single character. Inlined where the
+        // name is a literal (a factory's `#function`), it is worked out when compiling.
+        var hash: UInt32 = 0x811C_9DC5
+        for index in 0..<count { hash = (hash ^ UInt32(start[index])) &* 0x0100_0193 }
+        nameHash = hash
     }
 
     /// What identifies a key's string literal: the address of its characters (every use of one
