@@ -65,7 +65,43 @@ extension Container {
     var reports: Factory<Reports> { self { Reports(pool: try! self.pool.warmed()) } }
 }
 
+/// What a feed's teardown writes.
+actor FeedLog {
+    private(set) var lines: [String] = []
+    func note(_ line: String) { lines.append(line) }
+}
+
+/// A feed that its log follows to its close.
+final class Feed: Sendable {
+    let log: FeedLog
+    init(log: FeedLog) { self.log = log }
+    func close() async { await log.note("closed") }
+}
+
+extension Container {
+    var feedLog: Factory<FeedLog> { self { FeedLog() }.cached }
+    var feed: Factory<Feed> {
+        // The disposer uses what the feed holds, not `self.feedLog()`.
+        self { Feed(log: self.feedLog()) }.cached.onDispose { await $0.close() }
+    }
+}
+
 @Suite(.container) struct AsyncFactoriesSnippets {
+    /// The disposer captures nothing of the container: a lifetime scope let go of without
+    /// `shutdown()` is released, and its feed closed.
+    @Test func aDisposerUsesWhatItsInstanceHolds() async throws {
+        let log: FeedLog
+        do {
+            let scope = Container.shared.newLifetimeScope()
+            _ = scope.feed()
+            log = scope.feedLog()
+        }
+        for _ in 0..<500 where await log.lines.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(await log.lines == ["closed"])
+    }
+
     @Test func declaringAndResolving() async throws {
         let pool = try await Container.shared.pool()
         let member = try await Container.shared.members(42)

@@ -131,6 +131,10 @@ extension FactoryModifying where T: Sendable {
     /// For scopes that keep instances strongly (`.cached`, `.singleton`, custom scopes,
     /// `timeToLive`). A weak scope does not own its instances, so it does not dispose them;
     /// `.unique` and `.graph` keep none.
+    ///
+    /// `dispose` is kept with the instance, in its container: if it captures the container
+    /// (`self`), the container keeps itself alive until `shutdown()` or a reset drops the
+    /// instance. Have it use what the instance holds (`$0.close()`).
     @inlinable
     public consuming func onDispose(
         _ dispose: @escaping @Sendable (T) async throws -> Void

@@ -125,6 +125,22 @@ extension AsyncContainer {
         #expect(journal.entries == ["disposed kept"])
     }
 
+    /// An `onDispose` that captures its container (`self` in the declaration) is kept with the
+    /// instance in that container, so the container holds itself: released by its owner, it
+    /// stays, until `shutdown()` lets the disposal go (the Teardown article says so).
+    @Test func aDisposerThatCapturesItsContainerKeepsItUntilShutdown() async throws {
+        weak var released: AsyncContainer?
+        var container: AsyncContainer? = AsyncContainer()
+        let journal = container!.journal
+        released = container
+        _ = container!.cache()
+        container = nil
+        #expect(released != nil)
+        await released?.shutdown()
+        #expect(journal.entries == ["cache"])
+        #expect(released == nil)
+    }
+
     @Test func popDisposesWhatWasMadeAfterPush() async throws {
         let container = AsyncContainer()
         _ = container.cache()
