@@ -2,103 +2,6 @@ import Depot
 import Foundation
 import Testing
 
-/// Every instance the fuzz makes: how many are alive, and how often each was disposed.
-final class FuzzLedger: Sendable {
-    private let state = Locked((made: 0, live: 0, disposals: [Int: Int]()))
-
-    func noteMade() -> Int {
-        state.withLock { state in
-            state.made += 1
-            state.live += 1
-            return state.made
-        }
-    }
-
-    func noteGone() { state.withLock { $0.live -= 1 } }
-    func noteDisposed(_ id: Int) { state.withLock { $0.disposals[id, default: 0] += 1 } }
-
-    var made: Int { state.current.made }
-    var live: Int { state.current.live }
-    /// The instances disposed more than once.
-    var disposedTwice: [Int] { state.current.disposals.filter { $0.value > 1 }.map(\.key) }
-    var disposedCount: Int { state.current.disposals.count }
-}
-
-/// An instance the ledger counts from its making to its deinit.
-final class FuzzThing: Sendable {
-    let id: Int
-    let ledger: FuzzLedger
-    let parts: [FuzzThing]
-
-    init(_ ledger: FuzzLedger, parts: [FuzzThing] = []) {
-        (self.ledger, self.parts, id) = (ledger, parts, ledger.noteMade())
-    }
-
-    deinit { ledger.noteGone() }
-
-    /// The `onDispose` of every factory: it captures nothing, so that no kept instance's
-    /// disposal holds its container (which would then hold itself).
-    @Sendable static func dispose(_ thing: FuzzThing) { thing.ledger.noteDisposed(thing.id) }
-}
-
-/// A container whose factories cover every scope, each instance counted by `ledger`.
-final class FuzzContainer: ScopingContainer {
-    /// The ledger of the fuzz running now, for the containers `newLifetimeScope()` and
-    /// `makeChild()` make with `init()`. Safe unguarded: one fuzz runs at a time (the suite is
-    /// serialized), and it sets this before starting the threads that read it.
-    nonisolated(unsafe) static var ledger = FuzzLedger()
-    static let session = Scope.Custom(name: "fuzz session")
-    let manager = ContainerManager()
-    let ledger = FuzzContainer.ledger
-
-    init() {}
-
-    func thing(_ parts: [FuzzThing] = []) -> FuzzThing { FuzzThing(ledger, parts: parts) }
-}
-
-extension FuzzContainer {
-    var cached: Factory<FuzzThing> { self { self.thing() }.cached.onDispose(FuzzThing.dispose) }
-    var expiring: Factory<FuzzThing> {
-        self { self.thing() }.cached.timeToLive(0.000_2).onDispose(FuzzThing.dispose)
-    }
-    var shared: Factory<FuzzThing> { self { self.thing() }.shared }
-    var singleton: Factory<FuzzThing> {
-        self { self.thing() }.singleton.onDispose(FuzzThing.dispose)
-    }
-    var weakSingleton: Factory<FuzzThing> { self { self.thing() }.weakSingleton }
-    var session: Factory<FuzzThing> {
-        self { self.thing() }.scope(Self.session).onDispose(FuzzThing.dispose)
-    }
-    var perParameter: ParameterFactory<Int, FuzzThing> {
-        self { _ in self.thing() }.cached.scopeOnParameters.onDispose(FuzzThing.dispose)
-    }
-    var graphPart: Factory<FuzzThing> { self { self.thing() }.graph }
-    /// Built from a graph-scoped part twice, a cached instance and a singleton.
-    var built: Factory<FuzzThing> {
-        self {
-            self.thing([self.graphPart(), self.graphPart(), self.cached(), self.singleton()])
-        }
-    }
-    var lazyHolder: Factory<FuzzHolder> { self { FuzzHolder(self.cached.lazy) } }
-}
-
-final class FuzzHolder: @unchecked Sendable {
-    let part: Lazy<FuzzThing>
-    init(_ part: Lazy<FuzzThing>) { self.part = part }
-}
-
-/// SplitMix64: a generator seeded per thread, so that a failing run can be repeated.
-struct FuzzRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Threads run random mixes of resolves, registrations, resets, lifetime scopes, children and
 /// `push()`/`pop()` on one container. Whatever the interleaving: nothing stops or deadlocks, a
 /// graph-scoped part is one instance per resolution, an instance is disposed at most once, and
@@ -138,6 +41,97 @@ struct FuzzRandom: RandomNumberGenerator {
         let disposedTwice = ledger.disposedTwice
         #expect(disposedTwice.count == 0, "disposed twice: \(disposedTwice.prefix(5))...")
         #expect(ledger.live == 0, "\(ledger.live) of \(ledger.made) instances still alive")
+    }
+
+    /// Tasks run random mixes of async resolves, cancellations, resets, registrations and
+    /// lifetime scopes: a resolve whose task is not cancelled never throws, a graph-scoped
+    /// part is one instance across awaits and child tasks, an instance is disposed at most
+    /// once, and once everything is let go, every instance is gone.
+    @Test(arguments: [1, 2])
+    func randomAsyncMixesKeepEveryInvariant(seed: UInt64) async throws {
+        let ledger = FuzzLedger()
+        FuzzContainer.ledger = ledger
+        let failures = await Scope.withIsolatedSingletons {
+            let container = FuzzContainer()
+            let failures = await withTaskGroup(of: [String].self) { group in
+                for index in 0..<Self.tasks {
+                    group.addTask {
+                        var random = FuzzRandom(state: seed &* 1_000 &+ UInt64(index))
+                        var failures: [String] = []
+                        for step in 0..<Self.asyncOperations {
+                            do {
+                                try await Self.randomAsyncOperation(on: container, using: &random)
+                            } catch {
+                                failures.append(
+                                    "seed \(seed), task \(index), step \(step): \(error)")
+                            }
+                        }
+                        return failures
+                    }
+                }
+                return await group.reduce(into: []) { $0 += $1 }
+            }
+            _ = await container.shutdown()
+            _ = await Scope.singleton.shutdown()
+            return failures
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while ledger.live > 0, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(ledger.made > Self.tasks * Self.asyncOperations / 4)
+        #expect(ledger.disposedCount > 0)
+        let disposedTwice = ledger.disposedTwice
+        #expect(disposedTwice.count == 0, "disposed twice: \(disposedTwice.prefix(5))...")
+        #expect(ledger.live == 0, "\(ledger.live) of \(ledger.made) instances still alive")
+    }
+
+    static let tasks = 64
+    static let asyncOperations = 150
+
+    /// What went wrong in an async operation.
+    struct Broken: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Runs one random async operation on `container`; throws what went wrong, if anything.
+    static func randomAsyncOperation(
+        on container: FuzzContainer, using random: inout FuzzRandom
+    ) async throws {
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<15: _ = try await container.asyncCached()
+        case 15..<25: _ = try await container.asyncSingleton()
+        case 25..<35: _ = try await container.asyncExpiring()
+        case 35..<50:
+            let built = try await container.asyncBuilt()
+            guard built.parts[0] === built.parts[1] else {
+                throw Broken(description: "a graph-scoped part was made twice in one resolution")
+            }
+        case 50..<62:
+            // A resolve cancelled at a random moment: it throws CancellationError or returns.
+            let task = Task { try await container.asyncBuilt() }
+            if Bool.random(using: &random) { await Task.yield() }
+            task.cancel()
+            do {
+                _ = try await task.value
+            } catch is CancellationError {}
+        case 62..<68:
+            container.asyncCached.register { [ledger = container.ledger] in
+                await Task.yield()
+                return FuzzThing(ledger)
+            }
+        case 68..<74: container.manager.reset(scope: .cached)
+        case 74..<78: Scope.singleton.reset()
+        case 78..<92:
+            let scope = container.newLifetimeScope()
+            let first = try await scope.asyncCached()
+            _ = try await scope.asyncBuilt()
+            guard try await scope.asyncCached() === first else {
+                throw Broken(description: "a lifetime scope's cached instance changed")
+            }
+            if Bool.random(using: &random) { _ = await scope.shutdown() }
+        default:
+            _ = container.asyncCached.reset()
+        }
     }
 
     /// Runs one random operation on `container`; returns what went wrong, if anything.
