@@ -17,10 +17,15 @@ import Testing
         let failures = Locked<[String]>([])
         await Scope.withIsolatedSingletons {
             let container = FuzzContainer()
+            // The threads do not inherit the task-local singleton scope: they get this one,
+            // so that a reset reaches the fuzz's singletons, not the process's.
+            let singletons = Scope.singleton
             _ = runOnThreads(Self.threads) { index in
                 var random = FuzzRandom(state: seed &* 1_000 &+ UInt64(index))
                 for step in 0..<Self.operations {
-                    if let failure = Self.randomOperation(on: container, using: &random) {
+                    if let failure = Self.randomOperation(
+                        on: container, singletons: singletons, using: &random)
+                    {
                         failures.withLock {
                             $0.append("seed \(seed), thread \(index), step \(step): \(failure)")
                         }
@@ -135,9 +140,9 @@ import Testing
     }
 
     /// Runs one random operation on `container`; returns what went wrong, if anything.
-    static func randomOperation(on container: FuzzContainer, using random: inout FuzzRandom)
-        -> String?
-    {
+    static func randomOperation(
+        on container: FuzzContainer, singletons: Scope, using random: inout FuzzRandom
+    ) -> String? {
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<12: _ = container.cached()
         case 12..<20: _ = container.expiring()
@@ -159,7 +164,7 @@ import Testing
         case 68..<71: container.manager.reset(scope: .cached)
         case 71..<73: container.manager.reset(options: .scope)
         case 73..<75: FuzzContainer.session.reset()
-        case 75..<77: Scope.singleton.reset()
+        case 75..<77: singletons.reset()
         case 77..<87:
             let scope = container.newLifetimeScope()
             let first = scope.cached()
