@@ -85,9 +85,7 @@ extension ContainerManager.State {
         guard scope.custom == nil, timeToLive == nil else { return .done(.miss(plan())) }
         switch scope.placement {
         case .container:
-            if let cacheOwner {
-                return .lookUpShared(in: cacheOwner, plan: plan())
-            }
+            if let cacheOwner { return .lookUpShared(in: cacheOwner, plan: plan()) }
             let key = InstanceKey(factory: key, owner: nil, parameter: parameter)
             guard let cell = instances.cell(for: key, in: scope) else { break }
             let needsFinish =

@@ -104,7 +104,7 @@ extension FactoryRegistration {
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
         let isKept = owner.keep(
             value, madeBy: .creatingAsync(creation), key: key, scope: plan.scope,
-            createdAt: createdAt, disposal: disposal
+            createdAt: createdAt, timeToLive: plan.timeToLive, disposal: disposal
         ).isKept
         if !isKept {
             // Not kept, so not disposed by Depot either.

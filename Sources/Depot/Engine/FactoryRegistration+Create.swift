@@ -130,7 +130,7 @@ extension FactoryRegistration {
         let disposal = disposal(of: value, plan: plan, parameter: parameter)
         let (isKept, hadWaiters) = owner.keep(
             value, madeBy: .creating(creation), key: key, scope: plan.scope, createdAt: createdAt,
-            disposal: disposal)
+            timeToLive: plan.timeToLive, disposal: disposal)
         if hadWaiters { creation.finish() }
         if !isKept {
             // Not kept, so not disposed by Depot either.
@@ -243,8 +243,6 @@ extension FactoryRegistration {
         guard FactoryContext.isDebugBuild else { return }
         let key = key
         let isFirst = manager.state.withLock { $0.seldom.warned.insert(key).inserted }
-        if isFirst {
-            manager.logger(message())
-        }
+        if isFirst { manager.logger(message()) }
     }
 }

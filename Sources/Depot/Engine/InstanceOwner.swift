@@ -17,13 +17,13 @@ extension InstanceOwner {
     @inlinable
     func keep<Value>(
         _ value: Value, madeBy creation: InstanceTable.Slot, key: InstanceKey,
-        scope: Scope, createdAt: Double, disposal: Disposal?
+        scope: Scope, createdAt: Double, timeToLive: Double?, disposal: Disposal?
     ) -> (isKept: Bool, hadWaiters: Bool) {
         var kept = InstanceTable.Kept(isKept: false, hadWaiters: false, isFirstOfScope: false)
         withInstances { table in
             kept = table.finish(
                 creation, key: key, value: value, scope: scope, createdAt: createdAt,
-                disposal: disposal)
+                timeToLive: timeToLive, disposal: disposal)
         }
         if kept.isFirstOfScope { noteHolding(scope) }
         return (kept.isKept, kept.hadWaiters)

@@ -85,8 +85,12 @@ struct InstanceTable: DropsValues {
     var storages = [ObjectIdentifier: any ScopeStorage]()
     /// The teardown of kept instances with an `onDispose` closure.
     var disposals = [InstanceKey: Disposal]()
-    /// Weak cells kept since the last ``sweepGoneCells()``, and how many start the next.
-    var weakCells = 0
+    /// The factories whose instances are kept with a time to live, and that time, for
+    /// ``sweepStaleCells(now:)``.
+    var expiring = [FactoryKey: Double]()
+    /// Cells that can go stale (weak, or with a time to live) kept since the last
+    /// ``sweepStaleCells(now:)``, and how many start the next.
+    var staleable = 0
     var nextSweep = InstanceTable.firstSweep
     var dropped: [Any] = []
 
@@ -166,7 +170,7 @@ struct InstanceTable: DropsValues {
     @inlinable
     mutating func finish<Value>(
         _ creation: Slot, key: InstanceKey, value: Value, scope: Scope, createdAt: Double,
-        disposal: Disposal?
+        timeToLive: Double?, disposal: Disposal?
     ) -> Kept {
         // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
         let none = isNone(value)
@@ -183,15 +187,16 @@ struct InstanceTable: DropsValues {
         }
         return keep(
             creation, key: key, value: value, isNone: none, cell: cell, scope: scope,
-            createdAt: createdAt, disposal: disposal)
+            createdAt: createdAt, timeToLive: timeToLive, disposal: disposal)
     }
 
-    /// ``finish(_:key:value:scope:createdAt:disposal:)`` with the cell made (`nil` for a custom
+    /// ``finish(_:key:value:scope:createdAt:timeToLive:disposal:)`` with the cell made (`nil` for a custom
     /// scope, whose storage gets `value`, and when nothing is kept).
     @usableFromInline
     mutating func keep(
         _ creation: Slot, key: InstanceKey, value: @autoclosure () -> Any, isNone: Bool,
-        cell: consuming Cell?, scope: Scope, createdAt: Double, disposal: Disposal?
+        cell: consuming Cell?, scope: Scope, createdAt: Double, timeToLive: Double?,
+        disposal: Disposal?
     ) -> Kept {
         var hadWaiters = false
         if case .creating(let creation) = creation { hadWaiters = creation.markFinished() }
@@ -203,9 +208,10 @@ struct InstanceTable: DropsValues {
                 slots.replaceValue(
                     forKey: key, with: .ready(consume cell), if: { $0.creationID == id })
             else { return notKept }
-            if scope.holdsWeakly {
-                weakCells += 1
-                if weakCells >= nextSweep { sweepGoneCells() }
+            if scope.holdsWeakly || timeToLive != nil {
+                if let timeToLive { expiring[key.factory] = timeToLive }
+                staleable += 1
+                if staleable >= nextSweep { sweepStaleCells(now: createdAt) }
             }
         } else {
             guard isInFlight(creation, for: key) else { return notKept }
@@ -293,16 +299,27 @@ struct InstanceTable: DropsValues {
         }
     }
 
-    /// The number of weak cells at which a table first sweeps the gone ones.
+    /// The number of cells that can go stale at which a table first sweeps them.
     static let firstSweep = 64
 
-    /// Forgets the cells of weak scopes whose instances are gone: run when the weak cells have
-    /// doubled since the last sweep, so a factory kept per parameter keeps at most about twice
-    /// as many cells as live instances, at a constant cost per creation.
-    mutating func sweepGoneCells() {
-        drop(slots.remove { $0.value.isGone == true })
-        weakCells = slots.count { $0.value.isGone != nil }
-        nextSweep = max(Self.firstSweep, weakCells * 2)
+    /// Forgets the cells that can no longer be handed out, disposing their instances: a weak
+    /// scope's whose instance is gone, and those older than their factory's time to live at
+    /// `now`. Run when such cells have doubled since the last sweep, so a factory kept per
+    /// parameter keeps at most about twice as many as are live, at a constant cost per creation.
+    mutating func sweepStaleCells(now: Double) {
+        let expiring = expiring
+        let stale = Set(
+            slots.filter { key, slot in
+                guard slot.isGone != true else { return true }
+                guard let cell = slot.cell, let timeToLive = expiring[key.factory] else {
+                    return false
+                }
+                return now - cell.createdAt >= timeToLive
+            }.map(\.key))
+        dropDisposals { key, _ in stale.contains(key) }
+        drop(slots.remove { stale.contains($0.key) })
+        staleable = slots.count { $0.value.isGone != nil || expiring[$0.key.factory] != nil }
+        nextSweep = max(Self.firstSweep, staleable * 2)
     }
 
     /// Forgets every instance (emptying every custom storage) and cancels every creation.

@@ -230,9 +230,7 @@ extension Locked where State: DropsValues {
             defer { swap(&dropped, &state.dropped) }
             return try body(&state)
         }
-        if !dropped.isEmpty {
-            Disposal.disposeDropped(dropped)
-        }
+        if !dropped.isEmpty { Disposal.disposeDropped(dropped) }
         return result
     }
 }

@@ -72,16 +72,12 @@ final class ResolutionGraph: Sendable {
 
         mutating func finish(_ key: InstanceKey, cell: InstanceTable.Cell?) -> AsyncCreation? {
             let creation = creations.removeValue(forKey: key) ?? nil
-            if let cell {
-                keep(cell, for: key)
-            }
+            if let cell { keep(cell, for: key) }
             return creation
         }
 
         mutating func keep(_ cell: InstanceTable.Cell, for key: InstanceKey) {
-            if let replaced = instances.updateValue(cell, forKey: key) {
-                drop(replaced)
-            }
+            if let replaced = instances.updateValue(cell, forKey: key) { drop(replaced) }
         }
 
         mutating func leave() {

@@ -55,7 +55,9 @@ extension FactoryModifying {
     public var graph: Self { consuming get { builtIn(.graph) } }
 
     /// Replaces a cached instance older than `seconds` on the next resolve, measured from its
-    /// creation on the manager's monotonic ``ContainerManager/clock``.
+    /// creation on the manager's monotonic ``ContainerManager/clock``. Expired instances nobody
+    /// asks for again are let go of (and disposed) as new ones are kept, so a factory kept per
+    /// parameter holds about twice its live instances at most.
     ///
     /// - Parameters:
     ///   - seconds: the longest an instance is kept: zero or more (`.infinity` keeps it until
@@ -64,9 +66,7 @@ extension FactoryModifying {
     @discardableResult
     @inlinable
     public consuming func timeToLive(_ seconds: Double, caller: StaticString = #function) -> Self {
-        if !(seconds >= 0) {
-            registration.rejectTimeToLive(seconds)
-        }
+        if !(seconds >= 0) { registration.rejectTimeToLive(seconds) }
         registration.apply(.timeToLive(seconds), caller: caller)
         return self
     }

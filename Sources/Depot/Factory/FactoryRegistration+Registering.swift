@@ -17,9 +17,7 @@ extension FactoryRegistration {
     /// written) is not the declaration, or on the value `register` returns, registers it too.
     @inlinable
     mutating func apply(_ modifier: Modifier, caller: StaticString) {
-        if persistsModifiers || !isDeclaration(caller) {
-            persist(modifier)
-        }
+        if persistsModifiers || !isDeclaration(caller) { persist(modifier) }
         switch modifier {
         case .scope(let scope): declaredScope = .other(scope.identity)
         case .timeToLive(let seconds): changeOptions { $0.timeToLive = seconds }
@@ -30,9 +28,7 @@ extension FactoryRegistration {
     /// Sets a built-in scope as ``apply(_:caller:)`` sets any.
     @inlinable
     mutating func apply(builtIn kind: Scope.BuiltIn) {
-        if persistsModifiers {
-            persist(.scope(Scope.builtIn(kind)))
-        }
+        if persistsModifiers { persist(.scope(Scope.builtIn(kind))) }
         declaredScope = .builtIn(kind)
     }
 

@@ -1,4 +1,5 @@
 import Depot
+import Foundation
 import Testing
 
 /// A container's table of kept instances under many keys: it grows, and a key removed from
@@ -46,6 +47,38 @@ import Testing
         #expect(
             container.manager.cachedInstances()["cached"]?.count == 2,
             "\(container.manager.cachedInstances())")
+    }
+
+    /// A stream of distinct parameters through a factory kept per parameter with a time to
+    /// live, as a server's cache of sessions by token is: the instances that expired are let
+    /// go of, and disposed, as new ones come, so the table keeps a bounded number (about twice
+    /// the live ones), and never one still live.
+    @Test(arguments: ["cached", "singleton"])
+    func expiredInstancesOfAStreamOfParametersDoNotAccumulate(scope: String) async throws {
+        let disposed = Locked(0)
+        try await Scope.withIsolatedSingletons {
+            let container = Container()
+            let now = Locked(0.0)
+            container.manager.clock = ContainerManager.Clock { now.current }
+            let declared = ParameterFactory(container) { (id: Int) in Box(id: id) }
+            let box = (scope == "cached" ? declared.cached : declared.singleton)
+                .scopeOnParameters.timeToLive(1).onDispose { _ in disposed.withLock { $0 += 1 } }
+            // A hundred are live at any time: each lives one second, a new one comes every 10 ms.
+            var recent: [Int: Box] = [:]
+            for id in 0..<10_000 {
+                let made = box(id)
+                if id >= 9_950 { recent[id] = made }
+                now.withLock { $0 += 0.01 }
+            }
+            let kept = container.manager.cachedInstances()[scope]?.count ?? 0
+            #expect(kept >= 50 && kept <= 2 * 100 + 64, "\(kept) kept")
+            #expect(recent.allSatisfy { id, made in box(id) === made })
+            // The swept instances are disposed in tasks of their own.
+            for _ in 0..<1_000 where disposed.current < 10_000 - kept {
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(disposed.current >= 10_000 - kept)
+        }
     }
 }
 
