@@ -190,8 +190,8 @@ struct InstanceTable: DropsValues {
             createdAt: createdAt, timeToLive: timeToLive, disposal: disposal)
     }
 
-    /// ``finish(_:key:value:scope:createdAt:timeToLive:disposal:)`` with the cell made (`nil` for a custom
-    /// scope, whose storage gets `value`, and when nothing is kept).
+    /// ``finish(_:key:value:scope:createdAt:timeToLive:disposal:)`` with the cell made (`nil`
+    /// for a custom scope, whose storage gets `value`, and when nothing is kept).
     @usableFromInline
     mutating func keep(
         _ creation: Slot, key: InstanceKey, value: @autoclosure () -> Any, isNone: Bool,
