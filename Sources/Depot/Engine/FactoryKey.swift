@@ -104,6 +104,9 @@ struct InstanceKey: Hashable, Sendable, TableKey {
         self.parameter = parameter
     }
 
+    /// The key of the factory and owner, for every parameter.
+    var ofFactory: InstanceKey { InstanceKey(factory: factory, owner: owner, parameter: nil) }
+
     /// The identity words of the factory and owner, and the parameter's own hash.
     var tableHash: UInt {
         var hash = factory.tableHash

@@ -85,9 +85,9 @@ struct InstanceTable: DropsValues {
     var storages = [ObjectIdentifier: any ScopeStorage]()
     /// The teardown of kept instances with an `onDispose` closure.
     var disposals = [InstanceKey: Disposal]()
-    /// The factories whose instances are kept with a time to live, and that time, for
-    /// ``sweepStaleCells(now:)``.
-    var expiring = [FactoryKey: Double]()
+    /// The factories (and, among singletons, their containers' types) whose instances are kept
+    /// with a time to live, and that time, for ``sweepStaleCells(now:)``.
+    var expiring = [InstanceKey: Double]()
     /// Cells that can go stale (weak, or with a time to live) kept since the last
     /// ``sweepStaleCells(now:)``, and how many start the next.
     var staleable = 0
@@ -209,7 +209,7 @@ struct InstanceTable: DropsValues {
                     forKey: key, with: .ready(consume cell), if: { $0.creationID == id })
             else { return notKept }
             if scope.holdsWeakly || timeToLive != nil {
-                if let timeToLive { expiring[key.factory] = timeToLive }
+                if let timeToLive { expiring[key.ofFactory] = timeToLive }
                 staleable += 1
                 if staleable >= nextSweep { sweepStaleCells(now: createdAt) }
             }
@@ -311,14 +311,14 @@ struct InstanceTable: DropsValues {
         let stale = Set(
             slots.filter { key, slot in
                 guard slot.isGone != true else { return true }
-                guard let cell = slot.cell, let timeToLive = expiring[key.factory] else {
+                guard let cell = slot.cell, let timeToLive = expiring[key.ofFactory] else {
                     return false
                 }
                 return now - cell.createdAt >= timeToLive
             }.map(\.key))
         dropDisposals { key, _ in stale.contains(key) }
         drop(slots.remove { stale.contains($0.key) })
-        staleable = slots.count { $0.value.isGone != nil || expiring[$0.key.factory] != nil }
+        staleable = slots.count { $0.value.isGone != nil || expiring[$0.key.ofFactory] != nil }
         nextSweep = max(Self.firstSweep, staleable * 2)
     }
 

@@ -80,6 +80,39 @@ import Testing
             #expect(disposed.current >= 10_000 - kept)
         }
     }
+
+    /// Singletons of two container types, from factories of one name and type with different
+    /// times to live, share one table: a sweep judges each by its own.
+    @Test func aSweepJudgesEachContainerTypesSingletonsByTheirOwnTimeToLive() {
+        Scope.withIsolatedSingletons {
+            let now = Locked(0.0)
+            let (long, short) = (LongLivedTokens(), ShortLivedTokens())
+            long.manager.clock = ContainerManager.Clock { now.current }
+            short.manager.clock = ContainerManager.Clock { now.current }
+            let kept = long.token(0)
+            // Ten seconds of short-lived tokens: sweeps run, and let theirs go.
+            for id in 0..<1_000 {
+                _ = short.token(id)
+                now.withLock { $0 += 0.01 }
+            }
+            #expect(long.token(0) === kept)
+            #expect((short.manager.cachedInstances()["singleton"]?.count ?? 0) <= 2 * 100 + 64)
+        }
+    }
+}
+
+private final class LongLivedTokens: ManagedContainer {
+    let manager = ContainerManager()
+    var token: ParameterFactory<Int, Box> {
+        self { Box(id: $0) }.singleton.scopeOnParameters.timeToLive(1_000)
+    }
+}
+
+private final class ShortLivedTokens: ManagedContainer {
+    let manager = ContainerManager()
+    var token: ParameterFactory<Int, Box> {
+        self { Box(id: $0) }.singleton.scopeOnParameters.timeToLive(1)
+    }
 }
 
 private final class Box: Sendable {
