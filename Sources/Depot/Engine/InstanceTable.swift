@@ -208,8 +208,9 @@ struct InstanceTable: DropsValues {
                 slots.replaceValue(
                     forKey: key, with: .ready(consume cell), if: { $0.creationID == id })
             else { return notKept }
+            // A factory kept without a time to live since is no longer judged by its old one.
+            if timeToLive != nil || !expiring.isEmpty { expiring[key.ofFactory] = timeToLive }
             if scope.holdsWeakly || timeToLive != nil {
-                if let timeToLive { expiring[key.ofFactory] = timeToLive }
                 staleable += 1
                 if staleable >= nextSweep { sweepStaleCells(now: createdAt) }
             }

@@ -99,6 +99,26 @@ import Testing
             #expect((short.manager.cachedInstances()["singleton"]?.count ?? 0) <= 2 * 100 + 64)
         }
     }
+
+    /// A factory kept with a time to live, then (its instance reset) without one: a sweep no
+    /// longer judges its instance by the old time.
+    @Test func anInstanceKeptWithoutATimeToLiveIsNeverSwept() {
+        let container = Container()
+        let now = Locked(0.0)
+        container.manager.clock = ContainerManager.Clock { now.current }
+        let expiring = Factory(container, key: "box") { Box(id: 1) }.cached.timeToLive(1)
+        let lasting = Factory(container, key: "box") { Box(id: 1) }.cached
+        _ = expiring()
+        lasting.reset()
+        let kept = lasting()
+        let others = ParameterFactory(container) { (id: Int) in Box(id: id) }.cached
+            .scopeOnParameters.timeToLive(1)
+        for id in 0..<1_000 {
+            _ = others(id)
+            now.withLock { $0 += 0.01 }
+        }
+        #expect(lasting() === kept)
+    }
 }
 
 private final class LongLivedTokens: ManagedContainer {
