@@ -57,7 +57,7 @@ extension FactoryModifying {
     /// Replaces a cached instance older than `seconds` on the next resolve, measured from its
     /// creation on the manager's monotonic ``ContainerManager/clock``. Expired instances nobody
     /// asks for again are let go of (and disposed) as new ones are kept, so a factory kept per
-    /// parameter holds about twice its live instances at most.
+    /// parameter holds at most about twice as many instances as are live, or 64 when fewer are.
     ///
     /// - Parameters:
     ///   - seconds: the longest an instance is kept: zero or more (`.infinity` keeps it until
