@@ -32,6 +32,9 @@ struct HashTable<Key: TableKey, Value>: Sequence {
 
     var isEmpty: Bool { count == 0 }
 
+    /// How many slots the table has: a power of two, three quarters full at most.
+    var capacity: Int { slots.count }
+
     var keys: [Key] { map(\.key) }
 
     /// The value kept for `key`; setting `nil` removes it.
@@ -112,9 +115,15 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         return removed
     }
 
-    /// Removes the entries `isRemoved` selects; returns their values.
+    /// Removes the entries `isRemoved` selects; returns their values. A large table left less
+    /// than a quarter full gives room back, so that a burst of keys (parameters, say) that a
+    /// sweep or reset then removes does not keep its peak size for ever.
     mutating func remove(where isRemoved: (Element) -> Bool) -> [Value] {
-        filter(isRemoved).compactMap { removeValue(forKey: $0.key) }
+        let removed = filter(isRemoved).compactMap { removeValue(forKey: $0.key) }
+        var room = slots.count
+        while room > 64, count * 4 < room { room /= 2 }
+        if room < slots.count { resize(to: room) }
+        return removed
     }
 
     /// Removes every entry; `keepingCapacity` keeps the slots for the entries to come.
