@@ -317,8 +317,7 @@ struct InstanceTable: DropsValues {
                 }
                 return now - cell.createdAt >= timeToLive
             }.map(\.key))
-        dropDisposals { key, _ in stale.contains(key) }
-        drop(slots.remove { stale.contains($0.key) })
+        removeAll { key, _ in stale.contains(key) }
         staleable = slots.count { $0.value.isGone != nil || expiring[$0.key.ofFactory] != nil }
         nextSweep = max(Self.firstSweep, staleable * 2)
     }
