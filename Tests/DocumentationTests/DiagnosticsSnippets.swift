@@ -44,6 +44,24 @@ struct ValidatingAGraphSnippets {
         #expect(report.graph.nodes.map(\.key).contains("pool"))
     }
 
+    @Test func rootsOnSeveralActorsAreValidatedInOneCall() async {
+        let report = await Container.shared.validate(roots: [
+            .async(\.pool), .factory { @MainActor in $0.accountViewModel },
+        ])
+        #expect(report.isValid, "\(report)")
+        #expect(report.unchecked.isEmpty)
+    }
+
+    @Test func dependencyGraphIsValidInAChildProcess() async throws {
+        let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            ValidationReport.reportToParent {
+                Container.shared.validate(\.imageStore, \.connectionLog)
+            }
+        }
+        let report = try ValidationReport(exitTest: #require(child))
+        #expect(report.isValid, "\(report)")
+    }
+
     @Test func stopsOnIsolationBreachIsASetting() {
         Container.shared.manager.stopsOnIsolationBreach = true
         #expect(Container.shared.manager.stopsOnIsolationBreach)

@@ -9,7 +9,9 @@ struct CaptiveOwner {
 /// A dependency an owner above it would hold captive, as `captives` finds it.
 struct Captive {
     let owner: ResolutionStep
-    let isShortLived: Bool
+    /// ``ValidationProblem/Kind/captiveDependency``, ``ValidationProblem/Kind/shortLivedCaptive``
+    /// or ``ValidationProblem/Kind/keptPastReset``.
+    let kind: ValidationProblem.Kind
     let message: String
     let fix: String
 }
@@ -27,11 +29,12 @@ extension ContainerManager {
 
     /// The owners above `step`, resolved in `scope` by this container, that keep it longer than
     /// it is meant to live: a lifetime scope's instance kept by an owner that outlives the
-    /// scope, and, if `reportsShortLived` (the container's setting by default), a short-lived
-    /// one its nearest owner keeps.
+    /// scope; if `reportsShortLived` (the container's setting by default), a short-lived one
+    /// its nearest owner keeps; and if `reportsKeptPastReset`, a container's instance kept by
+    /// a singleton, which outlives the container's resets.
     func captives(
         _ step: ResolutionStep, scope: Scope, owners: [CaptiveOwner], path: [ResolutionStep],
-        reportsShortLived: Bool? = nil
+        reportsShortLived: Bool? = nil, reportsKeptPastReset: Bool = false
     ) -> [Captive] {
         guard let owner = owners.first else { return [] }
         var found: [Captive] = []
@@ -43,7 +46,7 @@ extension ContainerManager {
         if reportsShortLived, owner.scope.keepsStrongly, scope.livesShorterThanAnOwner {
             found.append(
                 Captive(
-                    owner: owner.step, isShortLived: true,
+                    owner: owner.step, kind: .shortLivedCaptive,
                     message: "Depot: captive dependency: \(owner.step) [\(owner.scope)] resolves "
                         + "\(step) [\(scope)] and keeps it as long as itself, longer than the "
                         + "\(scope) scope says.",
@@ -53,9 +56,15 @@ extension ContainerManager {
         }
         // Always: an instance of this lifetime scope kept by the nearest owner that keeps one,
         // when that owner outlives the scope (a singleton, or a root container's instance).
-        guard isLifetimeScope, scope.placement == .container, scope.keepsStrongly,
+        guard scope.placement == .container, scope.keepsStrongly,
             let index = owners.firstIndex(where: { $0.scope.keepsStrongly })
         else { return found }
+        guard isLifetimeScope else {
+            if reportsKeptPastReset, owners[index].scope.placement == .process {
+                found.append(keptPastReset(step, scope: scope, keeper: owners[index]))
+            }
+            return found
+        }
         let keeper = owners[index]
         guard
             keeper.scope.placement == .process
@@ -66,7 +75,7 @@ extension ContainerManager {
         let dependencyPath = (path + [step]).map(\.description).joined(separator: " -> ")
         found.append(
             Captive(
-                owner: keeper.step, isShortLived: false,
+                owner: keeper.step, kind: .captiveDependency,
                 message: "Depot: captive dependency: \(keeper.step) [\(keeper.scope)] keeps "
                     + "\(step) [\(scope)], an instance of a lifetime scope, after the scope ends "
                     + "and disposes of it: \(keeper.step) outlives the scope. Owner: "
@@ -75,5 +84,18 @@ extension ContainerManager {
                     + "scope keeps (.cached), or have it hold a Provider (.provider) of \(step) "
                     + "and resolve it where it is used."))
         return found
+    }
+
+    /// `step`, this container's instance in `scope`, kept by `keeper`, a process-wide owner.
+    private func keptPastReset(_ step: ResolutionStep, scope: Scope, keeper: CaptiveOwner)
+        -> Captive
+    {
+        Captive(
+            owner: keeper.step, kind: .keptPastReset,
+            message: "Depot: \(keeper.step) [\(keeper.scope)] keeps \(step) [\(scope)], an "
+                + "instance of its container: after the container's reset, the container makes "
+                + "a new \(step) while \(keeper.step) keeps the old one.",
+            fix: "Give \(step) the \(keeper.scope) scope too, give \(keeper.step) a scope its "
+                + "container resets (.cached), or have it hold a Provider (.provider) of \(step).")
     }
 }

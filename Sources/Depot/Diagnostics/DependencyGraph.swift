@@ -1,10 +1,10 @@
 /// The dependencies a container observed while resolving, recorded while
 /// ``ContainerManager/isRecordingDependencies`` is on: which factory resolved which, with scopes.
-public struct DependencyGraph: Sendable, Equatable {
+public struct DependencyGraph: Sendable, Equatable, Codable {
     /// A factory: its container type, key, declared type, and the scope it was last resolved
     /// in (`nil` when it was only seen resolving another factory, from a container that does
     /// not record).
-    public struct Node: Hashable, Sendable, CustomStringConvertible {
+    public struct Node: Hashable, Sendable, Codable, CustomStringConvertible {
         /// The container's type name: `Container`.
         public let container: String
         /// The factory's key, the name of its property: `api`.
@@ -21,7 +21,7 @@ public struct DependencyGraph: Sendable, Equatable {
     }
 
     /// `from`'s closure resolved `to`.
-    public struct Edge: Hashable, Sendable {
+    public struct Edge: Hashable, Sendable, Codable {
         /// The factory whose closure made the resolve, as ``Node/description`` names it.
         public let from: String
         /// The factory it resolved, as ``Node/description`` names it.

@@ -6,36 +6,93 @@
 ///     .factory(\.appModel), .factory(\.user, 42), .async(\.database),
 /// ])
 /// ```
-// @unchecked Sendable: a root holds a key path, an immutable value, and the parameter, which
-// the validation passes to the factory once, as a resolve would.
+// @unchecked Sendable: a root holds a closure that reads a key path, an immutable value, and
+// the parameter, which the validation passes to the factory once, as a resolve would.
 public struct ValidationRoot<Container: ManagedContainer>: @unchecked Sendable {
-    /// Resolves the root in `container`, synchronously.
-    let resolve: ((Container) -> Void)?
-    /// Resolves the root in `container`, for an async factory.
-    let resolveAsync: ((Container) async throws -> Void)?
+    /// The root as the validation runs it, in `container`.
+    let make: ((Container) -> Validation.Root)?
+    /// The same, for a root named by a closure isolated to its actor.
+    let makeOnActor: ((Container) async -> Validation.Root)?
+
+    init(make: @escaping (Container) -> Validation.Root) {
+        (self.make, makeOnActor) = (make, nil)
+    }
+
+    init(makeOnActor: @escaping (Container) async -> Validation.Root) {
+        (make, self.makeOnActor) = (nil, makeOnActor)
+    }
+
+    /// The root as the validation runs it, in `container`.
+    func made(in container: Container) async -> Validation.Root {
+        if let make { return make(container) }
+        return await makeOnActor!(container)
+    }
+
+    /// A plain factory declared on an actor, named by a closure isolated to it, for a caller
+    /// off that actor, where Swift forms no key path to it:
+    /// `.factory { @MainActor in $0.profileModel }`.
+    public static func factory<T>(
+        _ factory: @escaping @isolated(any) @Sendable (Container) -> Factory<T>
+    ) -> Self {
+        Self(makeOnActor: { container in
+            let made = await factory(container)
+            return made.registration.validationRoot(()) { _ = made() }
+        })
+    }
 
     /// A plain factory.
     public static func factory<T>(_ keyPath: KeyPath<Container, Factory<T>>) -> Self {
-        Self(resolve: { _ = $0[keyPath: keyPath]() }, resolveAsync: nil)
+        Self { container in
+            let factory = container[keyPath: keyPath]
+            return factory.registration.validationRoot(()) { _ = factory() }
+        }
     }
 
     /// A parameterised factory, resolved with `parameter`.
     public static func factory<P, T>(
         _ keyPath: KeyPath<Container, ParameterFactory<P, T>>, _ parameter: P
     ) -> Self {
-        Self(resolve: { _ = $0[keyPath: keyPath](parameter) }, resolveAsync: nil)
+        Self { container in
+            let factory = container[keyPath: keyPath]
+            return factory.registration.validationRoot(parameter) { _ = factory(parameter) }
+        }
     }
 
     /// An async factory.
     public static func async<T>(_ keyPath: KeyPath<Container, AsyncFactory<T>>) -> Self {
-        Self(resolve: nil, resolveAsync: { _ = try await $0[keyPath: keyPath]() })
+        Self { container in
+            let factory = container[keyPath: keyPath]
+            return factory.registration.validationRoot((), async: { _ = try await factory() })
+        }
     }
 
     /// An async parameterised factory, resolved with `parameter`.
     public static func async<P, T>(
         _ keyPath: KeyPath<Container, AsyncParameterFactory<P, T>>, _ parameter: P
     ) -> Self {
-        Self(resolve: nil, resolveAsync: { _ = try await $0[keyPath: keyPath](parameter) })
+        Self { container in
+            let factory = container[keyPath: keyPath]
+            return factory.registration.validationRoot(
+                parameter, async: { _ = try await factory(parameter) })
+        }
+    }
+}
+
+extension FactoryRegistration {
+    /// This factory as a validation's root, resolved for `parameter` by `resolve`.
+    func validationRoot(_ parameter: P, resolve: @escaping () -> Void) -> Validation.Root {
+        Validation.Root(
+            name: step(parameter).descriptionWithParameter, isolation: isolatedTo,
+            resolve: resolve, resolveAsync: nil)
+    }
+
+    /// This async factory as a validation's root, resolved for `parameter` by `resolve`.
+    func validationRoot(_ parameter: P, async resolve: @escaping () async throws -> Void)
+        -> Validation.Root
+    {
+        Validation.Root(
+            name: step(parameter).descriptionWithParameter, isolation: isolatedTo, resolve: nil,
+            resolveAsync: resolve)
     }
 }
 
@@ -57,11 +114,16 @@ extension ManagedContainer {
     /// }
     /// ```
     ///
-    /// It blocks the calling thread while the roots resolve, in a task that takes the caller's
-    /// task-locals. A synchronous resolve that hits a problem which stops it (a cycle, a
-    /// missing registration, the depth limit) cannot be unwound: its thread, one of the
-    /// validation's own, stays parked for the life of the process with what its stack holds.
-    /// See <doc:Diagnostics#Validating-a-graph>.
+    /// The roots resolve on the calling thread, with the caller's task-locals; a root declared
+    /// on an actor the caller is not on, or an async one, is listed in
+    /// ``ValidationReport/unchecked`` with how to check it (``validate(roots:isolation:)``).
+    /// What the validation made is released, and disposed in a task, when it returns.
+    ///
+    /// Most problems let the validation go on. A synchronous resolve stopped by a cycle, the
+    /// depth limit or a missing `Resolving` registration cannot be returned from: the report
+    /// so far is written to standard error and the process ends, as the same resolve would
+    /// end it without the validation. Where a graph may hold one, validate it in a child
+    /// process; see <doc:Diagnostics#Validating-a-graph>.
     public func validate<each T>(_ roots: repeat KeyPath<Self, Factory<each T>>)
         -> ValidationReport
     {
@@ -69,77 +131,35 @@ extension ManagedContainer {
         for root in repeat each roots {
             list.append(.factory(root))
         }
-        return Validation.validate(self, roots: list.isEmpty ? registeredRoots() : list)
+        let made = (list.isEmpty ? registeredRoots() : list).map { $0.make!(self) }
+        return Validation.validate("\(Self.self)", roots: made)
     }
 
-    /// Validates `roots`, which may be async factories and parameterised ones, as
-    /// ``validate(_:)`` does; with none, every registered factory that needs no parameter.
-    public func validate(roots: [ValidationRoot<Self>]) async -> ValidationReport {
-        await Validation.validate(self, roots: roots.isEmpty ? registeredRoots() : roots)
+    /// Validates `roots`, which may be async factories, parameterised ones and ones declared
+    /// on actors, as ``validate(_:)`` does; with none, every registered factory that needs no
+    /// parameter.
+    ///
+    /// Each root runs on the actor it is declared on, and one declared on none runs on the
+    /// caller's: a test can validate factories on several actors in one call. What the
+    /// validation made is disposed before it returns. An async factory that throws is a
+    /// problem, with its error; a cycle through async factories is reported and the
+    /// validation goes on.
+    public func validate(
+        roots: [ValidationRoot<Self>], isolation: isolated (any Actor)? = #isolation
+    ) async -> ValidationReport {
+        var made: [Validation.Root] = []
+        for root in roots.isEmpty ? registeredRoots() : roots {
+            made.append(await root.made(in: self))
+        }
+        return await Validation.validate(
+            "\(Self.self)", roots: made, caller: isolation.map { Swift.type(of: $0) })
     }
 
     /// The factories registered in this container that need no parameter, as roots.
     private func registeredRoots() -> [ValidationRoot<Self>] {
         manager.autoRegisterIfNeeded(self)
         return manager.registeredDeclarations().map { declaration in
-            ValidationRoot(resolve: declaration.resolve, resolveAsync: declaration.resolveAsync)
+            ValidationRoot { declaration.root(in: $0) }
         }
-    }
-}
-
-extension Validation {
-    /// Validates `roots` in `container`, blocking the calling thread meanwhile; an async root
-    /// is listed as unchecked.
-    static func validate<C: ManagedContainer>(_ container: C, roots: [ValidationRoot<C>])
-        -> ValidationReport
-    {
-        let validation = Validation()
-        defer { validation.end() }
-        for root in roots {
-            validation.start(root, in: container, isAsyncAllowed: false).wait()
-        }
-        return validation.report(of: container)
-    }
-
-    /// Validates `roots` in `container`.
-    static func validate<C: ManagedContainer>(_ container: C, roots: [ValidationRoot<C>]) async
-        -> ValidationReport
-    {
-        let validation = Validation()
-        defer { validation.end() }
-        for root in roots {
-            await validation.start(root, in: container, isAsyncAllowed: true).ended()
-        }
-        return validation.report(of: container)
-    }
-
-    /// Starts resolving `root` in a task that takes the caller's task-locals (so a test's
-    /// task-local containers apply), on ``ValidationExecutor``, where a resolve that parks
-    /// takes no thread from the cooperative pool; returns its run, to wait for.
-    private func start<C: ManagedContainer>(
-        _ root: ValidationRoot<C>, in container: C, isAsyncAllowed: Bool
-    ) -> Run {
-        let run = Run()
-        state.withLock { $0.run = run }
-        let work = { @Sendable in
-            await self.inRoot {
-                if let resolve = root.resolve {
-                    resolve(container)
-                } else if isAsyncAllowed {
-                    // Problems were recorded where they were found; other errors are the
-                    // factories' own.
-                    try? await root.resolveAsync?(container)
-                } else {
-                    self.needsAsync(root)
-                }
-            }
-            run.finish()
-        }
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            Task(executorPreference: ValidationExecutor.shared) { await work() }
-        } else {
-            Task { await work() }
-        }
-        return run
     }
 }

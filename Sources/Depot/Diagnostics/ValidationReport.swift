@@ -9,20 +9,22 @@
 ///     #expect(report.isValid, "\(report)")
 /// }
 /// ```
-public struct ValidationReport: Sendable, CustomStringConvertible {
+public struct ValidationReport: Sendable, Codable, CustomStringConvertible {
     /// The container type validated: `Container`.
     public let container: String
     /// Every problem found, errors and warnings, in the order found.
     public let problems: [ValidationProblem]
-    /// The factories whose resolve a problem stopped before it finished: what they would
-    /// have resolved after the problem was not checked.
-    public let unchecked: [String]
+    /// The factories not checked, or not checked whole, each with why: a root the validation
+    /// could not run where it is called (an async one, or one declared on another actor), a
+    /// factory whose resolve a problem stopped before it finished, a root not reached.
+    public let unchecked: [UncheckedFactory]
     /// The factories the roots reached and the dependencies between them, with a mark on each
     /// factory a problem was found at.
     public let graph: DependencyGraph
 
     /// Whether no problem is an error; warnings (``ValidationProblem/Severity/warning``) do
-    /// not count.
+    /// not count. A validation that checked no factory is not valid
+    /// (``ValidationProblem/Kind/nothingChecked``).
     public var isValid: Bool { errors.isEmpty }
 
     /// The problems that are errors.
@@ -48,17 +50,47 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
         ]
         lines += problems.map(\.description)
         if !unchecked.isEmpty {
-            lines.append("unchecked: a problem stopped these before they finished resolving:")
-            lines += unchecked.map { "  " + $0 }
+            lines.append("unchecked:")
+            lines += elided(unchecked.map { "  " + $0.description }, showing: 20)
         }
         return lines.joined(separator: "\n")
     }
 }
 
+/// A factory ``ManagedContainer/validate(_:)`` did not check, or not whole, and why.
+public struct UncheckedFactory: Sendable, Equatable, Codable, CustomStringConvertible {
+    /// The factory, as the graph names it: `Container.api<API>`.
+    public let factory: String
+    /// Why it was not checked, and how to check it.
+    public let reason: String
+
+    /// `Container.api<API>: why`.
+    public var description: String { "\(factory): \(reason)" }
+
+    static let stopped =
+        "a problem below it stopped its resolve: what it resolves after that was not checked"
+    static let notReached = "not reached: the validation ended the process at a problem before"
+    static let isAsync =
+        "an async factory, which a synchronous validation cannot resolve: validate it with "
+        + "await validate(roots: [.async(...)])"
+
+    static func offActor(_ actor: String) -> String {
+        "declared on \(actor), which this validation does not run on: call validate from "
+            + "\(actor), or await validate(roots:), which runs each root on its actor"
+    }
+}
+
+/// `lines`, with those past the first and last `count` replaced by one line saying how many.
+func elided(_ lines: [String], showing count: Int) -> [String] {
+    guard lines.count > 2 * count + 1 else { return lines }
+    let hidden = "  ... \(lines.count - 2 * count) more ..."
+    return Array(lines.prefix(count)) + [hidden] + Array(lines.suffix(count))
+}
+
 /// One problem ``ManagedContainer/validate(_:)`` found: what, where, Depot's message and the fix.
-public struct ValidationProblem: Sendable, Equatable, CustomStringConvertible {
+public struct ValidationProblem: Sendable, Equatable, Codable, CustomStringConvertible {
     /// What kind of problem it is.
-    public enum Kind: String, Sendable, CaseIterable {
+    public enum Kind: String, Sendable, Codable, CaseIterable {
         /// A `promised()` factory, or a type resolved through `Resolving`, with no registration.
         case missingRegistration
         /// A factory that depends on itself, through the whole path named.
@@ -75,6 +107,16 @@ public struct ValidationProblem: Sendable, Equatable, CustomStringConvertible {
         /// Two copies of Depot in one process: registrations made through one are not seen
         /// by resolves through the other.
         case secondCopyOfDepot
+        /// A factory's closure threw: the message names the error.
+        case factoryThrew
+        /// The validation checked no factory: it proves nothing.
+        case nothingChecked
+        /// A container's instance kept by a singleton: the container's resets make a new one
+        /// while the singleton keeps the old. A warning.
+        case keptPastReset
+        /// Two contributions to one collection that look alike: two modules that declared the
+        /// same name and type, or one factory contributed twice. A warning.
+        case duplicateContribution
     }
 
     /// Whether the problem makes the graph invalid.
@@ -97,13 +139,23 @@ public struct ValidationProblem: Sendable, Equatable, CustomStringConvertible {
     /// What to change.
     public let fix: String
 
-    /// ``Severity/warning`` for ``Kind/shortLivedCaptive``, ``Severity/error`` for the rest.
-    public var severity: Severity { kind == .shortLivedCaptive ? .warning : .error }
+    /// ``Severity/warning`` for ``Kind/shortLivedCaptive``, ``Kind/keptPastReset`` and
+    /// ``Kind/duplicateContribution``, ``Severity/error`` for the rest.
+    public var severity: Severity {
+        switch kind {
+        case .shortLivedCaptive, .keptPastReset, .duplicateContribution: .warning
+        default: .error
+        }
+    }
 
-    /// `error[cycle] A -> B -> A`, then the message and the fix, indented.
+    /// `error[cycle] A -> B -> A`, then the message and the fix, indented. A path past a few
+    /// dozen steps shows its first and last steps.
     public var description: String {
-        "\(severity.rawValue)[\(kind.rawValue)] "
-            + (path.isEmpty ? "(process)" : path.joined(separator: " -> ")) + "\n  " + message
+        let steps = elided(path, showing: 12).map {
+            $0.hasPrefix("  ... ") ? String($0.dropFirst(2)) : $0
+        }
+        return "\(severity.rawValue)[\(kind.rawValue)] "
+            + (path.isEmpty ? "(process)" : steps.joined(separator: " -> ")) + "\n  " + message
             + "\n  fix: " + fix
     }
 

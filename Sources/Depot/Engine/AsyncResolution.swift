@@ -110,16 +110,12 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Stops the process if `step` is already on the path ending with `parent`, or that path is
-    /// too deep: at depths 8, 16, 32..., as a thread's path, or at any depth with `always`.
+    /// too deep: before the step's closure runs, so no closure on a cycle runs twice.
     @usableFromInline
     static func check(
-        _ step: ResolutionStep, below parent: AsyncResolution?, always: Bool = false
+        _ step: ResolutionStep, below parent: AsyncResolution?
     ) {
-        guard let parent,
-            always
-                || (parent.depth >= ResolutionFrame.firstCycleCheck
-                    && parent.depth & (parent.depth - 1) == 0)
-        else { return }
+        guard let parent else { return }
         let isOnPath = sequence(first: parent, next: \.parent).contains {
             $0.step.manager == step.manager && $0.step.key == step.key
                 && $0.step.isSameResolution(as: step)

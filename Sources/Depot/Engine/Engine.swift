@@ -35,7 +35,11 @@ extension FactoryRegistration {
     @inlinable
     func resolve(_ parameter: P) -> T {
         // A validation resolves in its copy of the manager (Validation.swift).
-        if Validation.isRunning, let value = resolveIfValidating(parameter) { return value }
+        if Validation.isRunning,
+            let value = resolveIfValidating(parameter, file: #fileID, line: #line)
+        {
+            return value
+        }
         #if DEBUG
             if let isolation, !manager.isValidationCopy { checkIsolation(isolation, parameter) }
         #endif

@@ -52,7 +52,7 @@ extension FactoryRegistration {
                 fatalError("Depot: \(step) is being created by a synchronous factory.")
             case .awaitAsync(let creation):
                 // A step already on the path would wait for its own creation: a cycle.
-                AsyncResolution.check(step, below: parent, always: true)
+                AsyncResolution.check(step, below: parent)
                 origin = .cached
                 return try await creation.value(for: parent, as: T.self)
             case .create:
@@ -71,15 +71,7 @@ extension FactoryRegistration {
                         node: node, key: key, body: body, parameter: parameter, plan: plan,
                         owner: owner, clock: clock)
                 }
-                // A validation's creations run where a resolve that parks loses no thread of
-                // the cooperative pool (ValidationExecutor.swift).
-                if manager.isValidationCopy,
-                    #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-                {
-                    Task(executorPreference: ValidationExecutor.shared) { await create() }
-                } else {
-                    Task { await create() }
-                }
+                Task { await create() }
                 return try await creation.value(for: parent, as: T.self)
             }
         }

@@ -26,10 +26,19 @@ extension FactoryRegistration {
     nonisolated(nonsending) func resolveValidating(_ parameter: P, below node: Validation.Node)
         async throws -> T
     {
-        let (copy, entered) = node.validation.enter(self, parameter, below: node)
+        let (copy, entered): (Self, Validation.Node)
+        switch node.validation.enter(self, parameter, below: node) {
+        case .resolve(let made, let madeNode): (copy, entered) = (made, madeNode)
+        case .stop(let problem): throw Validation.Stopped(problem: problem)
+        }
         nonisolated(unsafe) let parameter = parameter
-        return try await Validation.binding.withValue(entered) {
-            try await copy.resolveAsync(parameter)
+        do {
+            return try await Validation.binding.withValue(entered) {
+                try await copy.resolveAsync(parameter)
+            }
+        } catch {
+            node.validation.noteThrown(error, at: entered)
+            throw error
         }
     }
 
@@ -77,7 +86,7 @@ extension FactoryRegistration {
             return (kept.value(as: T.self), true)
         case .waitFor(let creation):
             // Another task makes it, unless its step is on this path: a cycle.
-            AsyncResolution.check(node.step, below: node.parent, always: true)
+            AsyncResolution.check(node.step, below: node.parent)
             return (try await creation.value(for: node.parent, as: T.self), true)
         case .create:
             do {

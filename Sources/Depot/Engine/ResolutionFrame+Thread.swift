@@ -59,6 +59,10 @@ extension ResolutionFrame {
         withUnsafeCurrentTask { $0 != nil }
     }
 
+    /// Whether the calling code runs on the main actor: on the main thread, or in the main
+    /// dispatch queue, whichever thread drains it.
+    static var isOnMainActor: Bool { current.isOnMainThread || isOnMainQueue }
+
     /// Whether the calling code runs in the main dispatch queue, whichever thread drains it.
     static var isOnMainQueue: Bool {
         _ = markMainQueue
@@ -137,38 +141,5 @@ extension ResolutionFrame {
             resolution.deinitialize(count: 1)
             resolution.deallocate()
         }
-    }
-}
-
-extension ResolutionFrame {
-    /// Runs `body` on a new thread, detached: a validation's root, or its executor's worker.
-    static func detachThread(_ body: @escaping @Sendable () -> Void) {
-        final class Start {
-            let body: @Sendable () -> Void
-            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-        }
-        // Safe: the retained `Start` is taken back exactly once, by the new thread.
-        let start = Unmanaged.passRetained(Start(body)).toOpaque()
-        #if canImport(Darwin)
-            var thread: pthread_t?
-            let code = pthread_create(
-                &thread, nil,
-                { pointer in
-                    Unmanaged<Start>.fromOpaque(pointer).takeRetainedValue().body()
-                    return nil
-                }, start)
-            if code != 0 { fatalError("Depot: pthread_create failed with error \(code)") }
-            pthread_detach(thread!)
-        #else
-            var thread = pthread_t()
-            let code = pthread_create(
-                &thread, nil,
-                { pointer in
-                    Unmanaged<Start>.fromOpaque(pointer!).takeRetainedValue().body()
-                    return nil
-                }, start)
-            if code != 0 { fatalError("Depot: pthread_create failed with error \(code)") }
-            pthread_detach(thread)
-        #endif
     }
 }

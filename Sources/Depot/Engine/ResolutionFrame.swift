@@ -121,11 +121,13 @@ final class ResolutionFrame {
             resolution.owners.append((scope, manager))
         #endif
         let depth = self.depth
-        if depth >= Self.firstCycleCheck {
-            // Checked at depths 8, 16, 32...: a cycle repeats for ever, so one of them finds it.
-            if depth & (depth - 1) == 0 { checkPush(step) }
+        if depth > 0 {
+            // Before the step's closure runs: a cycle stops at its first repeat, so no closure
+            // on it runs twice (one that holds a lock while it resolves the next would wait
+            // for itself).
+            checkPush(step)
             // The resolve stops with Depot's message while the stack has room to say it.
-            if Self.stackPosition() < stackLimit {
+            if depth >= Self.firstStackCheck, Self.stackPosition() < stackLimit {
                 ResolutionStep.failTooDeep(
                     path + [step], limit: ContainerManager.maximumResolutionDepth,
                     isStackShort: true)
@@ -134,8 +136,8 @@ final class ResolutionFrame {
         resolution.push(step, ambient: depth == 0 ? AsyncResolution.ambient : nil)
     }
 
-    /// The depth of the first check for a cycle (see `enter`): deeper than most resolutions.
-    static let firstCycleCheck = 8
+    /// The depth of the first check of the stack (see `enter`): deeper than most resolutions.
+    static let firstStackCheck = 8
 
     /// Stops the process if `step` is already on the path or the path is too deep.
     private func checkPush(_ step: ResolutionStep) {

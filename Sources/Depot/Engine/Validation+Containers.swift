@@ -5,8 +5,17 @@ extension Validation {
     /// A registered factory that needs no parameter, as `validate()` resolves it in a container.
     struct Declaration {
         let key: FactoryKey
+        let isolation: (any Actor.Type)?
         let resolve: ((any ManagedContainer) -> Void)?
         let resolveAsync: ((any ManagedContainer) async throws -> Void)?
+
+        /// The declaration as a root of a validation of `container`.
+        func root(in container: any ManagedContainer) -> Root {
+            Root(
+                name: "\(Swift.type(of: container)).\(key)", isolation: isolation,
+                resolve: resolve.map { resolve in { resolve(container) } },
+                resolveAsync: resolveAsync.map { resolve in { try await resolve(container) } })
+        }
     }
 }
 
@@ -29,14 +38,17 @@ extension FactoryRegistration.Body: RegisteredBody {
 extension FactoryRegistration {
     /// `factory(container)` resolved for `validate()`, if it needs no parameter.
     static func declaration(
-        key: FactoryKey, isAsync: Bool, _ factory: @escaping (any ManagedContainer) -> Self
+        key: FactoryKey, isAsync: Bool, isolation: (any Actor.Type)? = nil,
+        _ factory: @escaping (any ManagedContainer) -> Self
     ) -> Validation.Declaration? {
         guard P.self == Void.self else { return nil }
         return isAsync
             ? .init(
-                key: key, resolve: nil,
+                key: key, isolation: isolation, resolve: nil,
                 resolveAsync: { _ = try await factory($0).resolveAsync(() as! P) })
-            : .init(key: key, resolve: { _ = factory($0).resolve(() as! P) }, resolveAsync: nil)
+            : .init(
+                key: key, isolation: isolation, resolve: { _ = factory($0).resolve(() as! P) },
+                resolveAsync: nil)
     }
 
     /// Keeps this factory, resolved while its container records dependencies, for `validate()`:
@@ -48,7 +60,9 @@ extension FactoryRegistration {
             // Resolved as this factory is: by resolves, one at a time per root. It keeps its
             // container (its closure captures it) until `removeRecordedDependencies()`.
             let factory = Unchecked(self)
-            state.seldom.resolved[key] = Self.declaration(key: key, isAsync: body.isAsync) { _ in
+            state.seldom.resolved[key] = Self.declaration(
+                key: key, isAsync: body.isAsync, isolation: isolatedTo
+            ) { _ in
                 factory.value
             }
         }

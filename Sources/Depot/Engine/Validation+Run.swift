@@ -1,53 +1,205 @@
-import Dispatch
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
-// How a validation waits for each root: until it finishes, or until a problem stops it and
-// parks its thread.
+// How a validation runs its roots, ends, and, where a synchronous stop cannot be unwound, ends
+// the process after writing its report.
 
 extension Validation {
-    /// How one root's resolve ended: the validator waits for it to finish or stop.
-    final class Run: Sendable {
-        private let state = Locked(State())
-        /// Signalled once, when the run ends, for the one synchronous validator waiting.
-        private let ending = DispatchSemaphore(value: 0)
+    /// A root as the validation runs it: its name, the actor its declaration is on, and its
+    /// resolve, synchronous or async.
+    // @unchecked Sendable: the closures resolve a factory value, used by one validation on one
+    // task at a time, as a resolve would use it.
+    struct Root: @unchecked Sendable {
+        let name: String
+        let isolation: (any Actor.Type)?
+        let resolve: (() -> Void)?
+        let resolveAsync: (() async throws -> Void)?
+    }
 
-        private struct State {
-            var isEnded = false
-            var waiter: CheckedContinuation<Void, Never>?
-        }
-
-        /// Ends the run; only the first call counts.
-        func finish() {
-            let (isFirst, waiter) = state.withLock { state in
-                defer { (state.isEnded, state.waiter) = (true, nil) }
-                return (!state.isEnded, state.waiter)
+    /// Validates `roots`, made in the container, on the calling thread: a root declared on an
+    /// actor the caller is not on, or an async one, is listed as unchecked.
+    static func validate(_ name: String, roots: [Root]) -> ValidationReport {
+        let validation = Validation(container: name)
+        validation.state.withLock { $0.rootsLeft = roots.map(\.name) }
+        for root in roots {
+            validation.state.withLock { _ = $0.rootsLeft.removeFirst() }
+            if root.resolve == nil {
+                validation.skip(root, reason: UncheckedFactory.isAsync)
+            } else if let isolation = root.isolation,
+                isolation != MainActor.self || !ResolutionFrame.isOnMainActor
+            {
+                validation.skip(root, reason: UncheckedFactory.offActor("\(isolation)"))
+            } else {
+                validation.inRoot(on: root.isolation) { root.resolve?() }
             }
-            guard isFirst else { return }
-            ending.signal()
-            waiter?.resume()
         }
+        let (report, disposals) = validation.end()
+        if !disposals.isEmpty {
+            Task { _ = await Disposal.run(disposals) }
+        }
+        return report
+    }
 
-        /// Blocks the calling thread until the run ends.
-        func wait() { ending.wait() }
+    /// Validates `roots` in the calling task, each on the actor it is declared on, or on
+    /// `caller`'s, the actor the caller runs on, if none.
+    nonisolated(nonsending) static func validate(
+        _ name: String, roots: [Root], caller: (any Actor.Type)?
+    ) async -> ValidationReport {
+        let validation = Validation(container: name)
+        validation.state.withLock { $0.rootsLeft = roots.map(\.name) }
+        for root in roots {
+            validation.state.withLock { _ = $0.rootsLeft.removeFirst() }
+            guard let isolation = root.isolation, root.resolve != nil else {
+                await validation.inRoot(on: caller) { try await validation.resolve(root) }
+                continue
+            }
+            guard let actor = sharedActor(of: isolation) else {
+                validation.skip(root, reason: UncheckedFactory.offActor("\(isolation)"))
+                continue
+            }
+            await validation.inRoot(on: isolation, actor: actor) { root.resolve?() }
+        }
+        let (report, disposals) = validation.end()
+        _ = await Disposal.run(disposals)
+        return report
+    }
 
-        /// Suspends until the run ends.
-        func ended() async {
-            await withCheckedContinuation { continuation in
-                let isEnded = state.withLock { state in
-                    if !state.isEnded { state.waiter = continuation }
-                    return state.isEnded
-                }
-                if isEnded { continuation.resume() }
+    /// Resolves `root` in the calling task: a synchronous root here, an async one awaited,
+    /// with what it throws recorded (a stop was recorded where it was met).
+    private nonisolated(nonsending) func resolve(_ root: Root) async throws {
+        if let resolve = root.resolve {
+            resolve()
+        } else {
+            try await root.resolveAsync?()
+        }
+    }
+
+    /// Runs `body`, a root's resolve, in this validation, on `isolation`'s actor.
+    private func inRoot(on isolation: (any Actor.Type)?, _ body: () -> Void) {
+        let node = Node(
+            validation: self, parent: nil, step: nil, scope: .unique, manager: nil,
+            isolation: isolation)
+        Self.binding.withValue(node, operation: body)
+    }
+
+    /// Runs `body`, a root's resolve, in this validation, in the calling task.
+    private nonisolated(nonsending) func inRoot(
+        on isolation: (any Actor.Type)?, _ body: () async throws -> Void
+    ) async {
+        let node = Node(
+            validation: self, parent: nil, step: nil, scope: .unique, manager: nil,
+            isolation: isolation)
+        await Self.binding.withValue(node) {
+            do {
+                try await body()
+            } catch {
+                // What threw was recorded where it was thrown (`resolveValidating`).
             }
         }
     }
 
-    /// Blocks the calling thread for good, after handing its jobs on if it is the worker of
-    /// ``ValidationExecutor``.
-    static func parkCurrentThread() -> Never {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-            ValidationExecutor.shared.handOffIfWorker()
+    /// Runs `body`, a synchronous root's resolve, on `actor`, the shared one of `isolation`.
+    private func inRoot(
+        on isolation: any Actor.Type, actor: any Actor, _ body: @escaping () -> Void
+    ) async {
+        let body = Unchecked(body)
+        await Self.run(on: actor) { self.inRoot(on: isolation) { body.value() } }
+    }
+
+    /// Runs `body` isolated to `actor`.
+    private static func run(on actor: isolated any Actor, _ body: @Sendable () -> Void) {
+        body()
+    }
+
+    /// Lists `root` as unchecked, for `reason`.
+    private func skip(_ root: Root, reason: String) {
+        state.withLock { $0.unchecked.append(UncheckedFactory(factory: root.name, reason: reason)) }
+    }
+
+    /// Ends the validation: returns what it found, and takes the disposals of what its copies
+    /// kept, claimed, for the caller to run; the copies go.
+    func end() -> (ValidationReport, [Disposal]) {
+        let copies = state.withLock { state in (state.copies, state.copies = [:]).0 }
+        var disposals: [Disposal] = []
+        for (_, copy) in copies.values {
+            disposals += copy.state.withLock { state in
+                defer { state.instances.removeAll() }
+                return state.instances.takeDisposals(of: nil)
+            }
         }
-        let never = DispatchSemaphore(value: 0)
-        while true { never.wait() }
+        disposals += realm.instances.withLock { table in
+            defer { table.removeAll() }
+            return table.takeDisposals(of: nil)
+        }
+        Self.running.wrappingDecrement(ordering: .relaxed)
+        return (report(), disposals)
+    }
+
+    /// What the validation found so far.
+    func report() -> ValidationReport {
+        state.withLock { state in
+            var problems = state.problems
+            if state.graph.nodes.isEmpty {
+                problems.append(
+                    ValidationProblem(
+                        kind: .nothingChecked, path: [], factory: nil,
+                        message: "Depot: the validation checked no factory"
+                            + (state.unchecked.isEmpty
+                                ? ": it was given no roots, and none is registered or was "
+                                    + "resolved while recording"
+                                : ": every root was left unchecked") + ".",
+                        fix: "Name the roots to check: validate(\\.appModel), or "
+                            + "validate(roots:) for async and actor-isolated ones."))
+            }
+            return ValidationReport(
+                container: container, problems: problems,
+                unchecked: state.unchecked
+                    + state.rootsLeft.map {
+                        UncheckedFactory(factory: $0, reason: UncheckedFactory.notReached)
+                    }, graph: state.graph)
+        }
+    }
+
+    /// Writes the report so far to standard error and ends the process: `stopped` stops a
+    /// synchronous resolve, which cannot be unwound (Validation.swift). `file` and `line` name
+    /// the resolve that failed.
+    func endProcess(stoppedBy stopped: ValidationProblem, file: StaticString, line: UInt) -> Never {
+        let report = report()
+        let text =
+            "\(report)\n\nDepot: the validation ended the process at this stop, which a "
+            + "synchronous resolve cannot return from. To get this report as a value and go "
+            + "on, validate in a child process (see <doc:Diagnostics#Validating-a-graph>).\n"
+        // A stream of its own on descriptor 2, flushed before the process ends.
+        let standardError = fdopen(2, "w")
+        fputs(text, standardError)
+        fflush(standardError)
+        ReportWriter.writer.withLock { $0 }?(report)
+        fatalError(stopped.message, file: file, line: line)
+    }
+}
+
+/// The shared actor of `type`, if it is a global actor.
+private func sharedActor(of type: any Actor.Type) -> (any Actor)? {
+    (type as? any GlobalActor.Type).map { shared(of: $0) }
+}
+
+private func shared<A: GlobalActor>(of type: A.Type) -> any Actor {
+    A.shared
+}
+
+/// What a validation that ends the process also does with its report: DepotTesting's child
+/// process of an exit test (`ValidationReport.reportToParent`) sets it to hand the report to
+/// the test.
+package enum ReportWriter {
+    static let writer = Locked<(@Sendable (ValidationReport) -> Void)?>(nil)
+
+    /// Sets what a validation that ends the process does with its report, before it ends it.
+    package static func set(_ write: @escaping @Sendable (ValidationReport) -> Void) {
+        writer.withLock { $0 = write }
     }
 }

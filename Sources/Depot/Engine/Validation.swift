@@ -1,20 +1,28 @@
 import Atomics
 
 // How `validate` resolves a graph without changing it. While a validation runs, the task-local
-// `Validation.current` holds the node of the factory being resolved; a resolve that sees one
+// `Validation.binding` holds the node of the factory being resolved; a resolve that sees one
 // (`FactoryRegistration.resolve`) resolves in a copy of its container's manager instead: the
 // same registrations, contexts and settings, empty caches, and singletons in the validation's
-// own realm. The copies and all they keep go when the validation ends, so nothing it made
-// reaches a container, and nothing a container keeps is touched. Each resolve adds a node: the
-// path from the root, from which the checks of isolation and captive dependencies and the
-// walked graph are made. Where the engine would stop the process (`stop`), a validating
-// resolve records the problem instead and parks its thread for good (a synchronous resolve
-// cannot be unwound): each root runs in a task on `ValidationExecutor`, which takes the
-// caller's task-locals and whose worker is replaced when one parks, so no thread of the
-// cooperative pool is ever lost.
+// own realm. The copies go when the validation ends and what they kept is disposed, so
+// nothing it made reaches a container, and nothing a container keeps is touched.
+//
+// Every step is checked here, before the engine runs its closure (`enter`): a cycle is the
+// step already on the node's lineage, the depth limit is the lineage's length, and a
+// synchronous factory declared on an actor the validation does not run on is a breach. So a
+// closure never runs twice for a cycle, and never off its actor. The roots run on the
+// caller's thread (or, for `validate(roots:)`, in the caller's task, hopping to a root's
+// actor), so the caller's task-locals, locks and gates stay its own and no thread is made.
+//
+// A stop that an async resolve meets is thrown (`Stopped`) and unwinds. A synchronous one
+// cannot be: the frames above it are the user's closures, waiting for a value that does not
+// exist. Then the whole report so far is written to standard error and the process ends
+// (`Validation+Run.swift`): a test that validates a graph that may hold one runs it in a
+// child process (an exit test).
 
 /// A validation in progress: the copies of the managers it resolves in, and what it found.
-// @unchecked Sendable: `realm` is Sendable; everything else is in `state`, a `Locked`.
+// @unchecked Sendable: `realm` and `container` are immutable; everything else is in `state`,
+// a `Locked`.
 @usableFromInline
 final class Validation: @unchecked Sendable {
 
@@ -31,6 +39,8 @@ final class Validation: @unchecked Sendable {
     /// The node of the factory the current validating resolve is in, if any.
     static var current: Node? { isRunning ? binding.get() : nil }
 
+    /// The container type validated, for the report.
+    let container: String
     /// Where the copies keep their singletons and other process-wide instances.
     let realm = SingletonRealm()
     let state = Locked(State())
@@ -42,9 +52,16 @@ final class Validation: @unchecked Sendable {
         var problems: [ValidationProblem] = []
         /// What the roots reached, with a mark on each factory a problem was found at.
         var graph = DependencyGraph()
-        var unchecked: [String] = []
-        /// The root being resolved now, told when it ends or stops.
-        var run: Run?
+        var unchecked: [UncheckedFactory] = []
+        /// The roots not started yet, named: unchecked if a stop ends the process.
+        var rootsLeft: [String] = []
+    }
+
+    /// The error an async resolve throws for a stop it met, recorded already: it unwinds the
+    /// factories above it to the root.
+    struct Stopped: Error, CustomStringConvertible {
+        let problem: ValidationProblem
+        var description: String { problem.message }
     }
 
     /// One factory on a validating resolve's path.
@@ -57,16 +74,23 @@ final class Validation: @unchecked Sendable {
         let step: ResolutionStep?
         let scope: Scope
         let manager: ContainerManager?
-        /// The actor whose executor the factory's closure runs on, if it is declared on one.
+        /// The actor the factory's closure runs on: its own, or for the root's node, the actor
+        /// the validation runs the root on (`nil`: none known).
         let isolation: (any Actor.Type)?
+        /// How many factories from the root to this one.
+        let depth: Int
 
         init(
             validation: Validation, parent: Node?, step: ResolutionStep?, scope: Scope,
             manager: ContainerManager?, isolation: (any Actor.Type)?
         ) {
-            (self.validation, self.parent, self.step, self.scope, self.manager, self.isolation) = (
-                validation, parent, step, scope, manager, isolation
-            )
+            self.validation = validation
+            self.parent = parent
+            self.step = step
+            self.scope = scope
+            self.manager = manager
+            self.isolation = isolation
+            self.depth = (parent?.depth ?? -1) + 1
         }
 
         /// This node and the factories' nodes above it, innermost first.
@@ -74,50 +98,23 @@ final class Validation: @unchecked Sendable {
 
         /// The steps from the root to this node.
         var path: [ResolutionStep] { lineage.reversed().map { $0.step! } }
+
+        /// The actor the code at this node runs on: its own, or the nearest above it.
+        var runsOn: (any Actor.Type)? {
+            sequence(first: self, next: \.parent).lazy.compactMap(\.isolation).first
+        }
     }
 
-    /// Starts a validation, with the second copy of Depot as a problem if there is one.
-    init() {
+    /// Starts a validation of a container of type `container`, with the second copy of Depot
+    /// as a problem if there is one.
+    init(container: String) {
+        self.container = container
         Self.running.wrappingIncrement(ordering: .relaxed)
         guard let message = DepotCopies.message else { return }
         let problem = ValidationProblem(
             kind: .secondCopyOfDepot, path: [], factory: nil, message: message,
             fix: "Link Depot once, as one dynamic library every module uses.")
         state.withLock { $0.add(problem) }
-    }
-
-    /// Ends the validation: the copies, and all they keep, go.
-    func end() {
-        // Released after the lock.
-        _ = state.withLock { state in (state.copies, state.copies = [:]).0 }
-        Self.running.wrappingDecrement(ordering: .relaxed)
-    }
-
-    /// The node above a root: what a resolve reads to know it validates.
-    private var rootNode: Node {
-        Node(validation: self, parent: nil, step: nil, scope: .unique, manager: nil, isolation: nil)
-    }
-
-    /// Runs `body`, a root's resolve, in this validation.
-    func inRoot(_ body: () async -> Void) async {
-        await Self.binding.withValue(rootNode, operation: body)
-    }
-
-    /// Notes that a synchronous validation was given an async root, which it cannot resolve.
-    func needsAsync<C>(_ root: ValidationRoot<C>) {
-        state.withLock {
-            $0.unchecked.append(
-                "an async factory of \(C.self): validate it with await validate(roots:)")
-        }
-    }
-
-    /// What the validation found.
-    func report<C: ManagedContainer>(of container: C) -> ValidationReport {
-        state.withLock { state in
-            ValidationReport(
-                container: "\(C.self)", problems: state.problems, unchecked: state.unchecked,
-                graph: state.graph)
-        }
     }
 
     /// The copy of `manager`, `container`'s, this validation resolves in, made on first use,
@@ -136,11 +133,20 @@ final class Validation: @unchecked Sendable {
         }
     }
 
-    /// Enters `factory`'s step below `parent`: checks it, records it, and returns the factory
-    /// as it resolves in the copy of its manager, with its node.
+    /// What entering a step found: go on in the copy, or stop with a recorded problem.
+    @usableFromInline
+    enum Entered<P, T> {
+        case resolve(FactoryRegistration<P, T>, Node)
+        case stop(ValidationProblem)
+    }
+
+    /// Enters `factory`'s step below `parent`: checks it before its closure can run (a cycle,
+    /// the depth limit, a synchronous factory off its actor), records it, and returns the
+    /// factory as it resolves in the copy of its manager, with its node; or the problem that
+    /// stops it, recorded.
     @usableFromInline
     func enter<P, T>(_ factory: FactoryRegistration<P, T>, _ parameter: P, below parent: Node)
-        -> (FactoryRegistration<P, T>, Node)
+        -> Entered<P, T>
     {
         var copied = factory
         copied.manager = copy(of: factory.manager, in: factory.container)
@@ -149,42 +155,62 @@ final class Validation: @unchecked Sendable {
         let node = Node(
             validation: self, parent: parent, step: step, scope: scope, manager: copied.manager,
             isolation: factory.isolatedTo)
-        check(node, isAsync: factory.body.isAsync)
-        return (copied, node)
+        if let stop = stop(entering: node, isAsync: factory.body.isAsync) {
+            recordStop(stop, at: node)
+            return .stop(stop)
+        }
+        check(node)
+        return .resolve(copied, node)
     }
 
-    /// Records `node`'s edge and checks it for an isolation breach and a captive owner.
-    private func check(_ node: Node, isAsync: Bool) {
+    /// The problem that keeps `node`'s closure from running, if any.
+    private func stop(entering node: Node, isAsync: Bool) -> ValidationProblem? {
+        let step = node.step!
+        let ancestors = node.parent?.lineage ?? []
+        if let again = ancestors.firstIndex(where: { $0.step!.isSameResolution(as: step) }) {
+            // The loop once: from the step's first entry to its second.
+            let loop = ancestors[...again].reversed().map { $0.step!.description }
+            return problem(
+                .cycle, node: node,
+                message: "Depot: circular dependency: "
+                    + (loop + [step.description]).joined(separator: " -> "),
+                fix: ResolutionStep.cycleFix)
+        }
+        let limit = ContainerManager.maximumResolutionDepth
+        if node.depth > limit {
+            return problem(
+                .tooDeep, node: node,
+                message: ResolutionStep.tooDeepMessage(node.path, limit: limit),
+                fix: "End the recursion, or raise ContainerManager.maximumResolutionDepth if it "
+                    + "is meant to go this deep.")
+        }
+        // A synchronous closure runs where it is resolved; an async one hops to its actor.
+        guard !isAsync, let isolation = node.isolation else { return nil }
+        let runner = node.parent?.runsOn
+        if let runner, ObjectIdentifier(runner) == ObjectIdentifier(isolation) { return nil }
+        if isolation == MainActor.self, ResolutionFrame.isOnMainActor { return nil }
+        let by = node.parent?.step.map { "is resolved by \($0), which runs " } ?? "is resolved "
+        let actor = "\(isolation)"
+        return problem(
+            .isolationBreach, node: node,
+            message: "Depot: \(step) is declared on \(actor) and \(by)"
+                + (runner.map { "on \($0)" } ?? "off it") + ": its closure would run off \(actor).",
+            fix: "Resolve \(step) on \(actor) (resolveOnGlobalActor(_:) or an async factory), "
+                + "or declare its property nonisolated.")
+    }
+
+    /// Records `node`'s edge and checks it for a captive owner.
+    private func check(_ node: Node) {
         guard let step = node.step, let manager = node.manager else { return }
         let ancestors = node.parent?.lineage ?? []
-        var found: [ValidationProblem] = []
-        // A synchronous factory's closure runs where it is resolved: on the executor of the
-        // nearest factory above it declared on an actor. An async one hops to its own.
-        if !isAsync, let isolation = node.isolation,
-            let runner = ancestors.first(where: { $0.isolation != nil }),
-            ObjectIdentifier(runner.isolation!) != ObjectIdentifier(isolation)
-        {
-            let (actor, other) = ("\(isolation)", "\(runner.isolation!)")
-            found.append(
-                problem(
-                    .isolationBreach, node: node,
-                    message: "Depot: \(step) is declared on \(actor) and is resolved by "
-                        + "\(runner.step!), which runs on \(other): its closure would run off "
-                        + "\(actor).",
-                    fix: "Resolve \(step) on \(actor) (resolveOnGlobalActor(_:) or an async "
-                        + "factory), or declare its property nonisolated."))
-        }
         let owners = ancestors.map {
             CaptiveOwner(step: $0.step!, scope: $0.scope, manager: $0.manager!)
         }
-        for captive in manager.captives(
+        let found = manager.captives(
             step, scope: node.scope, owners: owners, path: node.parent?.path ?? [],
-            reportsShortLived: true)
-        {
-            found.append(
-                problem(
-                    captive.isShortLived ? .shortLivedCaptive : .captiveDependency, node: node,
-                    message: captive.message, fix: captive.fix))
+            reportsShortLived: true, reportsKeptPastReset: true
+        ).map { captive in
+            problem(captive.kind, node: node, message: captive.message, fix: captive.fix)
         }
         state.withLock { state in
             state.graph.add(step, scope: node.scope, resolvedBy: node.parent?.step)
@@ -201,28 +227,30 @@ final class Validation: @unchecked Sendable {
             factory: node.step?.description, message: message, fix: fix)
     }
 
-    /// Records a problem that stops the resolve at `node`, and what that leaves unchecked.
-    func recordStop(_ kind: ValidationProblem.Kind, at node: Node, message: String, fix: String) {
-        let stopped = problem(kind, node: node, message: message, fix: fix)
-        // The factories above the stop did not finish: what they would resolve after it is
-        // not reached.
+    /// Records `stopped`, a problem that stops the resolve at `node`, and what that leaves
+    /// unchecked: what the factories above it would resolve after it is not reached.
+    func recordStop(_ stopped: ValidationProblem, at node: Node) {
         let above = node.parent?.path.map(\.description) ?? []
-        let run = state.withLock { state -> Run? in
+        state.withLock { state in
             state.add(stopped)
-            for name in above where !state.unchecked.contains(name) {
-                state.unchecked.append(name)
+            for name in above where !state.unchecked.contains(where: { $0.factory == name }) {
+                state.unchecked.append(
+                    UncheckedFactory(factory: name, reason: UncheckedFactory.stopped))
             }
-            return state.run
         }
-        run?.finish()
     }
 
-    /// Stops a resolve that cannot go on: in a validation, records the problem and parks the
-    /// calling thread for good; otherwise stops the process with `message`.
-    static func stop(_ kind: ValidationProblem.Kind, _ message: String, fix: String) -> Never {
-        guard let node = current else { fatalError(message) }
-        node.validation.recordStop(kind, at: node, message: message, fix: fix)
-        parkCurrentThread()
+    /// Stops a resolve that cannot go on: in a validation, records the problem, writes the
+    /// report and ends the process; otherwise stops the process with `message`. `file` and
+    /// `line` name the resolve that failed.
+    static func stop(
+        _ kind: ValidationProblem.Kind, _ message: String, fix: String,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Never {
+        guard let node = current else { fatalError(message, file: file, line: line) }
+        let stopped = node.validation.problem(kind, node: node, message: message, fix: fix)
+        node.validation.recordStop(stopped, at: node)
+        node.validation.endProcess(stoppedBy: stopped, file: file, line: line)
     }
 
     /// Records, in a validation, a problem that lets the resolve go on; returns whether it did.
@@ -231,6 +259,27 @@ final class Validation: @unchecked Sendable {
         let found = node.validation.problem(kind, node: node, message: message, fix: fix)
         node.validation.state.withLock { $0.add(found) }
         return true
+    }
+}
+
+extension Validation {
+    /// Records what a factory's closure threw at `node`, unless a factory below it threw it
+    /// first (it passes up through every factory above) or it is a stop, recorded already.
+    func noteThrown(_ error: any Error, at node: Node) {
+        guard !(error is Stopped) else { return }
+        let path = node.path.map(\.descriptionWithParameter)
+        let thrown = problem(
+            .factoryThrew, node: node,
+            message: "Depot: \(node.step!) threw: \(error)",
+            fix: "Make what \(node.step!) needs available to the validation (register a mock "
+                + "for it in the test), or fix what it throws.")
+        state.withLock { state in
+            let isBelow = state.problems.contains {
+                $0.kind == .factoryThrew && $0.path.count > path.count
+                    && Array($0.path.prefix(path.count)) == path
+            }
+            if !isBelow { state.add(thrown) }
+        }
     }
 }
 
@@ -250,12 +299,18 @@ extension FactoryRegistration {
         manager.isValidationCopy ? nil : Validation.binding.get()
     }
 
-    /// The value, resolved in the copy of the manager, if this resolve is in a validation.
+    /// The value, resolved in the copy of the manager, if this resolve is in a validation; a
+    /// stop ends the process, as nothing can be returned to the closures above it.
+    /// `file` and `line` name the resolve, for a stop.
     @usableFromInline
     @inline(never)
-    func resolveIfValidating(_ parameter: P) -> T? {
+    func resolveIfValidating(_ parameter: P, file: StaticString, line: UInt) -> T? {
         guard let node = validationNode else { return nil }
-        let (copy, entered) = node.validation.enter(self, parameter, below: node)
-        return Validation.binding.withValue(entered) { copy.resolve(parameter) }
+        switch node.validation.enter(self, parameter, below: node) {
+        case .resolve(let copy, let entered):
+            return Validation.binding.withValue(entered) { copy.resolve(parameter) }
+        case .stop(let problem):
+            node.validation.endProcess(stoppedBy: problem, file: file, line: line)
+        }
     }
 }
