@@ -54,6 +54,7 @@ let package = Package(
             dependencies: [
                 "NotesServer", "NotesRoutes", "StatsRoutes",
                 .product(name: "Depot", package: "Depot"),
+                .product(name: "DepotTesting", package: "Depot"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]

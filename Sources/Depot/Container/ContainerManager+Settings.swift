@@ -1,3 +1,5 @@
+import Atomics
+
 extension ContainerManager {
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
     public var defaultScope: Scope? {
@@ -76,16 +78,18 @@ extension ContainerManager {
     /// How deep one resolution may nest before Depot stops it, taking it for endless recursion:
     /// 256 by default. Raise it, before resolving, for recursion meant to go deeper.
     public static var maximumResolutionDepth: Int {
-        get { resolutionDepthLimit.withLock { $0 } }
+        get { resolutionDepthLimit.load(ordering: .relaxed) }
         set {
             if newValue < 1 {
                 fatalError("Depot: maximumResolutionDepth must be at least 1, not \(newValue).")
             }
-            resolutionDepthLimit.withLock { $0 = newValue }
+            resolutionDepthLimit.store(newValue, ordering: .relaxed)
         }
     }
 
-    private static let resolutionDepthLimit = Locked(256)
+    /// An atomic, as every step of a resolution reads it; set before resolving, it orders
+    /// nothing else.
+    private static let resolutionDepthLimit = ManagedAtomic(256)
 
     /// Kept so FactoryKit code that tunes its cycle check builds; Depot ignores it.
     ///

@@ -25,6 +25,13 @@ final class ResolutionFrame {
         var traced: [TraceLine] = []
         /// The async resolution whose factory's closure this one started in.
         var base: AsyncResolution?
+        /// A bit for each factory's name entered since the outermost resolve began (see
+        /// `bit(for:)`): a step whose bit is clear is on no path yet, so the cycle check
+        /// looks for it no further.
+        var entered: UInt64 = 0
+
+        /// The bit of `key` in `entered`.
+        static func bit(for key: FactoryKey) -> UInt64 { 1 << (UInt64(key.nameHash) & 63) }
 
         /// What the outermost resolve's end lets go of (its local graph and shared one), and
         /// the trace lines it logs.
@@ -38,6 +45,7 @@ final class ResolutionFrame {
             if path.isEmpty, let ambient {
                 (base, graph, isGraphJoined) = (ambient, ambient.graph, true)
             }
+            entered |= Self.bit(for: step.key)
             path.append(step)
         }
 
@@ -48,6 +56,7 @@ final class ResolutionFrame {
                 owners.removeLast()
             #endif
             guard path.isEmpty else { return .nothing }
+            entered = 0
             if base != nil {
                 // The async resolution's graph goes on without this thread.
                 (base, graph, isGraphJoined) = (nil, nil, false)
@@ -125,30 +134,39 @@ final class ResolutionFrame {
             // Before the step's closure runs: a cycle stops at its first repeat, so no closure
             // on it runs twice (one that holds a lock while it resolves the next would wait
             // for itself).
-            checkPush(step)
-            // The resolve stops with Depot's message while the stack has room to say it.
-            if depth >= Self.firstStackCheck, Self.stackPosition() < stackLimit {
-                ResolutionStep.failTooDeep(
-                    path + [step], limit: ContainerManager.maximumResolutionDepth,
-                    isStackShort: true)
+            if resolution.entered & Resolution.bit(for: step.key) != 0 {
+                checkCycle(step)
+            }
+            if depth >= Self.firstDepthCheck {
+                checkDepth(step)
             }
         }
         resolution.push(step, ambient: depth == 0 ? AsyncResolution.ambient : nil)
     }
 
-    /// The depth of the first check of the stack (see `enter`): deeper than most resolutions.
-    static let firstStackCheck = 8
+    /// The depth of the first check of the depth limit and the stack (see `enter`): deeper
+    /// than most resolutions. A limit below it is enforced from there.
+    static let firstDepthCheck = 8
 
-    /// Stops the process if `step` is already on the path or the path is too deep.
-    private func checkPush(_ step: ResolutionStep) {
-        let path = self.path
-        if path.contains(where: { $0.isSameResolution(as: step) }) {
-            failOnFirstCycle(closingWith: step)
-        }
+    /// Stops the process if the path is too deep for `step`: past the limit, or where the
+    /// stack has no room left for more, while it has room to say so.
+    private func checkDepth(_ step: ResolutionStep) {
         let limit = ContainerManager.maximumResolutionDepth
-        if path.count >= limit {
-            failOnFirstCycle(closingWith: step)
+        if depth >= limit {
             ResolutionStep.failTooDeep(path + [step], limit: limit)
+        }
+        if Self.stackPosition() < stackLimit {
+            ResolutionStep.failTooDeep(path + [step], limit: limit, isStackShort: true)
+        }
+    }
+
+    /// Stops the process if `step` is already on the path.
+    private func checkCycle(_ step: ResolutionStep) {
+        let path = resolution.path
+        // The key first: a step of another factory is told apart without copying it.
+        for index in path.indices
+        where path[index].key == step.key && path[index].isSameResolution(as: step) {
+            failOnFirstCycle(closingWith: step)
         }
     }
 

@@ -79,6 +79,21 @@ struct ProfileViewModelTests {
         #expect(AppContainer.shared.manager.stopsOnIsolationBreach)
     }
 
+    /// The same graph, validated in a child process: a cycle there ends the child, not the
+    /// test run, and its report still reaches the test.
+    @Test func theAppsGraphIsValidInAChildProcess() async throws {
+        let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await ValidationReport.reportToParent {
+                await AppContainer.shared.validate(roots: [
+                    .factory(\.profileViewModel, 7), .factory(\.settings), .factory(\.analytics),
+                ])
+            }
+        }
+        let report = try ValidationReport(exitTest: #require(child))
+        #expect(report.isValid, "\(report)")
+        #expect(report.graph.nodes.map(\.key).contains("api"))
+    }
+
     @Test func eachTestHasItsOwnSingletons() {
         #expect(AppContainer.shared.settings().greetingStyle == "Hello")
         AppContainer.shared.settings().greetingStyle = "Hi"

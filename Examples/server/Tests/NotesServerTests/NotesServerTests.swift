@@ -1,4 +1,5 @@
 import Depot
+import DepotTesting
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -75,6 +76,19 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
             // Validation kept nothing: the service opens its database on first use.
             #expect(root.manager.cachedInstances()["singleton"] == nil)
         }
+    }
+
+    /// A request's graph, validated in a child process: a cycle there ends the child, not the
+    /// test run, and its report still reaches the test.
+    @Test func aRequestsGraphIsValidInAChildProcess() async throws {
+        let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await ValidationReport.reportToParent {
+                await Container().newLifetimeScope().validate(roots: [.factory(\.unitOfWork)])
+            }
+        }
+        let report = try ValidationReport(exitTest: #require(child))
+        #expect(report.isValid, "\(report)")
+        #expect(report.graph.nodes.map(\.key).contains("unitOfWork"))
     }
 
     @Test func theRoutesAreWhatTheTwoModulesContributedInTheirOrder() async throws {
