@@ -1,4 +1,4 @@
-/// A factory for ``ManagedContainer/validate(roots:)`` to start from: a plain or async
+/// A factory for ``ManagedContainer/validate(roots:isolation:)`` to start from: a plain or async
 /// factory, with the parameter to resolve a parameterised one with.
 ///
 /// ```swift
