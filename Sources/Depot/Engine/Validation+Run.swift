@@ -173,7 +173,8 @@ extension Validation {
         let text =
             "\(report)\n\nDepot: the validation ended the process at this stop, which a "
             + "synchronous resolve cannot return from. To get this report as a value and go "
-            + "on, validate in a child process (see <doc:Diagnostics#Validating-a-graph>).\n"
+            + "on, validate in a child process: Depot's Diagnostics article, \"A stop that ends the "
+            + "process\".\n"
         // A stream of its own on descriptor 2, flushed before the process ends.
         let standardError = fdopen(2, "w")
         fputs(text, standardError)
