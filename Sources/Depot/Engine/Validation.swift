@@ -155,18 +155,21 @@ final class Validation: @unchecked Sendable {
         let node = Node(
             validation: self, parent: parent, step: step, scope: scope, manager: copied.manager,
             isolation: factory.isolatedTo)
-        if let stop = stop(entering: node, isAsync: factory.body.isAsync) {
+        // The factories above, innermost first: read once for both checks.
+        let ancestors = parent.lineage
+        if let stop = stop(entering: node, below: ancestors, isAsync: factory.body.isAsync) {
             recordStop(stop, at: node)
             return .stop(stop)
         }
-        check(node)
+        check(node, below: ancestors)
         return .resolve(copied, node)
     }
 
     /// The problem that keeps `node`'s closure from running, if any.
-    private func stop(entering node: Node, isAsync: Bool) -> ValidationProblem? {
+    private func stop(entering node: Node, below ancestors: [Node], isAsync: Bool)
+        -> ValidationProblem?
+    {
         let step = node.step!
-        let ancestors = node.parent?.lineage ?? []
         if let again = ancestors.firstIndex(where: { $0.step!.isSameResolution(as: step) }) {
             // The loop once: from the step's first entry to its second.
             let loop = ancestors[...again].reversed().map { $0.step!.description }
@@ -200,9 +203,8 @@ final class Validation: @unchecked Sendable {
     }
 
     /// Records `node`'s edge and checks it for a captive owner.
-    private func check(_ node: Node) {
+    private func check(_ node: Node, below ancestors: [Node]) {
         guard let step = node.step, let manager = node.manager else { return }
-        let ancestors = node.parent?.lineage ?? []
         let owners = ancestors.map {
             CaptiveOwner(step: $0.step!, scope: $0.scope, manager: $0.manager!)
         }
