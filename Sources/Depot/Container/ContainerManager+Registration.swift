@@ -34,8 +34,9 @@ extension ContainerManager {
             /// registered once, and the declaration does not register them again (FactoryKit's
             /// rule), so a test's override wins and `reset(options: .context)` clears them.
             var contextsRegisteredOnce: Bool { seldomBox?.seldom.contextsRegisteredOnce ?? false }
-            /// A collection's contributions, by the contributed factory (`contribute(_:to:)`).
-            var contributions: [FactoryKey: Contribution] {
+            /// A collection's contributions, by the contributed factory (`contribute(_:to:)`);
+            /// `nil` for one removed here, which hides a parent's.
+            var contributions: [FactoryKey: Contribution?] {
                 seldomBox?.seldom.contributions ?? [:]
             }
 
@@ -53,7 +54,7 @@ extension ContainerManager {
             var timeToLive: Double?
             var decorator: Any?
             var contextsRegisteredOnce = false
-            var contributions: [FactoryKey: Contribution] = [:]
+            var contributions: [FactoryKey: Contribution?] = [:]
 
             var isEmpty: Bool {
                 contexts.isEmpty && timeToLive == nil && decorator == nil

@@ -209,9 +209,15 @@ extension ContainerManager.State {
     mutating func reset(_ options: FactoryResetOptions) -> (
         sharedCaches: ContainerManager?, removed: [FactoryKey], containerType: ObjectIdentifier?
     ) {
-        let removed =
-            options == .all || options == .registration
-            ? registrations.filter { options == .all || !$0.value.hasOnlyContexts }.map(\.key) : []
+        // One rule: what the reset removes (a registered factory, modifiers, contexts), it
+        // drops the singletons of.
+        let removed: [FactoryKey]
+        switch options {
+        case .all: removed = Array(registrations.keys)
+        case .registration: removed = registrations.filter { !$0.value.hasOnlyContexts }.map(\.key)
+        case .context: removed = registrations.filter { !$0.value.contexts.isEmpty }.map(\.key)
+        default: removed = []
+        }
         switch options {
         case .none:
             break

@@ -69,7 +69,8 @@ extension ManagedContainer {
     }
 
     /// Removes the factory at `contribution` from the collection at `collection`, in this
-    /// container (a child's removal never reaches its parent).
+    /// container: a child's removal hides its parent's contribution in the child, and never
+    /// reaches the parent.
     public func removeContribution(
         _ contribution: KeyPath<Self, some FactoryModifying>,
         from collection: KeyPath<Self, some FactoryModifying>
@@ -90,11 +91,19 @@ extension ManagedContainer {
         manager.autoRegisterIfNeeded(self)
         let isAutoRegistering = manager.state.withLock { state in
             state.changeRegistration(for: target.key) {
-                $0.seldom.contributions[key] = contribution
+                // A removal stays as `nil`, so that it hides a parent's contribution too.
+                $0.seldom.contributions[key] = .some(contribution)
             }
             return state.isAutoRegistering
         }
-        if !isAutoRegistering { target.reset(.scope) }
+        if isAutoRegistering {
+            // Inside `autoRegister()`, which must not drop another container's singletons (see
+            // `register`), only what this container keeps of the collection goes: it may have
+            // been made meanwhile (warmed up, or by an element that contributes).
+            manager.withCaches { $0.removeInstances(of: target.key, owner: nil) }
+        } else {
+            target.reset(.scope)
+        }
     }
 }
 
@@ -102,11 +111,13 @@ extension ContainerManager {
     /// The contributions to the collection `key`, in order: this container's, and those of its
     /// parent that it does not replace.
     func contributions(to key: FactoryKey) -> [AnyKeyPath] {
-        contributionsByFactory(to: key).values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+        contributionsByFactory(to: key).values.compactMap { $0 }
+            .sorted { ($0.order, $0.name) < ($1.order, $1.name) }
             .map(\.keyPath)
     }
 
-    private func contributionsByFactory(to key: FactoryKey) -> [FactoryKey: Contribution] {
+    /// This container's contributions and removals, over its parent's.
+    private func contributionsByFactory(to key: FactoryKey) -> [FactoryKey: Contribution?] {
         let (own, parent) = state.withLock {
             ($0.registrations[key]?.fields.contributions ?? [:], $0.parent)
         }

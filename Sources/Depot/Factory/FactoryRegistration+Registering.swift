@@ -124,7 +124,9 @@ extension FactoryRegistration {
     func reset(_ options: FactoryResetOptions) {
         let key = key
         let removedFactory = manager.state.withLock { state in
-            let madeInstances = state.registrations[key].map { !$0.hasOnlyContexts } ?? false
+            let registered = state.registrations[key]
+            let hadFactory = registered.map { !$0.hasOnlyContexts } ?? false
+            let hadContexts = !(registered?.contexts.isEmpty ?? true)
             switch options {
             case .none, .scope: break
             // A collection's contributions are its contributors' to remove.
@@ -135,7 +137,13 @@ extension FactoryRegistration {
             case .registration: state.removeFactory(for: key)
             case .context: state.removeContexts(for: key)
             }
-            return madeInstances && (options == .all || options == .registration)
+            // What goes, whatever made it (a registered factory, modifiers, a context).
+            switch options {
+            case .all: return hadFactory || hadContexts
+            case .registration: return hadFactory
+            case .context: return hadContexts
+            default: return false
+            }
         }
         if options == .all || options == .scope {
             manager.withCaches { $0.removeInstances(of: key, owner: nil) }
