@@ -89,6 +89,9 @@ extension ContainerManager {
         var warnedOnce: Set<String> = []
         /// The factories of this container built from each factory, while `resetsDependents`.
         var dependents: [FactoryKey: Set<FactoryKey>] = [:]
+        /// The factories a context override (`onTest`...) has made an instance of: a reset
+        /// that removes their contexts drops their singletons.
+        var madeByContext: Set<FactoryKey> = []
     }
 
     /// The settings a lifetime scope or child container takes from its container.
@@ -215,7 +218,9 @@ extension ContainerManager.State {
         switch options {
         case .all: removed = Array(registrations.keys)
         case .registration: removed = registrations.filter { !$0.value.hasOnlyContexts }.map(\.key)
-        case .context: removed = registrations.filter { !$0.value.contexts.isEmpty }.map(\.key)
+        case .context:
+            let registrations = registrations
+            removed = takeMadeByContext { registrations[$0]?.contexts.isEmpty == false }
         default: removed = []
         }
         switch options {
@@ -236,6 +241,14 @@ extension ContainerManager.State {
         }
         let sharedCaches = options == .all || options == .scope ? cacheOwner : nil
         return (sharedCaches, removed, containerType)
+    }
+
+    /// Takes out the factories a context made an instance of that `isRemoved` holds for.
+    mutating func takeMadeByContext(where isRemoved: (FactoryKey) -> Bool) -> [FactoryKey] {
+        guard let made = seldomUsed?.madeByContext, !made.isEmpty else { return [] }
+        let removed = made.filter(isRemoved)
+        seldom.madeByContext.subtract(removed)
+        return Array(removed)
     }
 
     /// Saves the registrations and kept instances; copies references, releases nothing.

@@ -195,6 +195,6 @@ extension FactoryRegistration {
     /// The parameter as part of the cache key, for a factory that caches one per parameter.
     @inlinable
     func parameterKey(_ parameter: P) -> ParameterKey? {
-        scopesOnParameters ? ParameterKey(parameter) : nil
+        scopesOnParameters ? ParameterKey.make(parameter) : nil
     }
 }

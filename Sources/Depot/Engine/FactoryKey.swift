@@ -125,7 +125,7 @@ struct InstanceKey: Hashable, Sendable, TableKey {
         guard lhs.factory == rhs.factory, lhs.owner == rhs.owner else { return false }
         switch (lhs.parameter, rhs.parameter) {
         case (nil, nil): return true
-        case (let left?, let right?): return left.value == right.value
+        case (let left?, let right?): return left === right || left.isEqual(to: right)
         default: return false
         }
     }
@@ -136,22 +136,63 @@ private struct NotEqualToItself: Hashable, CustomStringConvertible {
     var description: String { "a value not equal to itself" }
 }
 
-/// The parameter of a factory that caches one instance per parameter value.
+/// The parameter of a factory that caches one instance per parameter value, compared as its own
+/// type: a table compares every key it probes past, and `AnyHashable`'s comparison looks its
+/// box's type up at run time each time, which a parameter type whose values hash alike makes
+/// quadratic.
 @usableFromInline
-final class ParameterKey: Sendable {
-    // The value is only hashed and compared, never handed out.
-    nonisolated(unsafe) let value: AnyHashable
+class ParameterKey: @unchecked Sendable, CustomStringConvertible {
     /// The value's hash, worked out once: a table hashes the keys it probes past.
     let hash: Int
 
+    fileprivate init(hash: Int) {
+        self.hash = hash
+    }
+
     /// Wraps `parameter`, which must be Hashable (`scopeOnParameters` exists only then).
     @usableFromInline
-    init?(_ parameter: Any) {
-        guard let value = parameter as? AnyHashable else { return nil }
-        // Values not equal to themselves (`Double.nan`) share one instance: each would
-        // otherwise be kept apart, never found again, for as long as its scope lasts.
-        self.value = value == value ? value : AnyHashable(NotEqualToItself())
-        hash = self.value.hashValue
+    static func make(_ parameter: Any) -> ParameterKey? {
+        guard let value = parameter as? any Hashable else { return nil }
+        return typed(value)
+    }
+
+    private static func typed<Value: Hashable>(_ value: Value) -> ParameterKey {
+        Typed.make(value)
+    }
+
+    /// Whether `other` wraps an equal value.
+    func isEqual(to other: ParameterKey) -> Bool {
+        preconditionFailure("Internal inconsistency: an untyped ParameterKey")
+    }
+
+    /// The value, as a message spells it.
+    @usableFromInline var description: String { "" }
+
+    /// A parameter of type `Value`.
+    // @unchecked Sendable: the value is only hashed and compared, never handed out.
+    final class Typed<Value: Hashable>: ParameterKey, @unchecked Sendable {
+        let value: Value
+
+        init(_ value: Value) {
+            self.value = value
+            super.init(hash: value.hashValue)
+        }
+
+        /// Values not equal to themselves (`Double.nan`) share one key: each would otherwise be
+        /// kept apart, never found again, for as long as its scope lasts.
+        static func make(_ value: Value) -> ParameterKey {
+            value == value ? Typed(value) : Typed<NotEqualToItself>(NotEqualToItself())
+        }
+
+        @usableFromInline override var description: String { "\(value)" }
+
+        override func isEqual(to other: ParameterKey) -> Bool {
+            // The metadata of both, compared: no lookup of the type at run time.
+            guard ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Self.self) else {
+                return false
+            }
+            return value == unsafeDowncast(other, to: Self.self).value
+        }
     }
 }
 
@@ -178,6 +219,6 @@ extension InstanceKey: CustomStringConvertible {
     /// `key<Type>`, and `key<Type>(parameter)` for one kept per parameter.
     @usableFromInline
     var description: String {
-        factory.description + (parameter.map { "(\($0.value.base))" } ?? "")
+        factory.description + (parameter.map { "(\($0))" } ?? "")
     }
 }

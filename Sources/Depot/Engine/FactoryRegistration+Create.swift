@@ -185,6 +185,8 @@ extension FactoryRegistration {
                     .min { $0.key.priority < $1.key.priority }
                 if let matching {
                     origin = .context
+                    // A reset that removes the context drops what it made.
+                    manager.state.withLock { _ = $0.seldom.madeByContext.insert(key) }
                     return matching.value as! Body
                 }
             }

@@ -126,7 +126,10 @@ extension FactoryRegistration {
         let removedFactory = manager.state.withLock { state in
             let registered = state.registrations[key]
             let hadFactory = registered.map { !$0.hasOnlyContexts } ?? false
-            let hadContexts = !(registered?.contexts.isEmpty ?? true)
+            let contextMade =
+                options == .context || options == .all
+                ? !state.takeMadeByContext { $0 == key && registered?.contexts.isEmpty == false }
+                    .isEmpty : false
             switch options {
             case .none, .scope: break
             // A collection's contributions are its contributors' to remove.
@@ -139,9 +142,9 @@ extension FactoryRegistration {
             }
             // What goes, whatever made it (a registered factory, modifiers, a context).
             switch options {
-            case .all: return hadFactory || hadContexts
+            case .all: return hadFactory || contextMade
             case .registration: return hadFactory
-            case .context: return hadContexts
+            case .context: return contextMade
             default: return false
             }
         }
