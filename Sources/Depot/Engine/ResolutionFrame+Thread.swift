@@ -143,3 +143,40 @@ extension ResolutionFrame {
         }
     }
 }
+
+extension ResolutionFrame {
+    /// Runs `body` on a new thread with a stack of `stackSize` bytes, which ends with it: a
+    /// validation's resolve, moved where its stack has room (``Validation/LargerStack``).
+    static func startThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+        final class Start {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var code = pthread_attr_setstacksize(&attributes, stackSize)
+        if code != 0 { fatalError("Depot: pthread_attr_setstacksize failed with error \(code)") }
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        // Safe: the retained `Start` is taken back exactly once, by the new thread.
+        let start = Unmanaged.passRetained(Start(body)).toOpaque()
+        #if canImport(Darwin)
+            var thread: pthread_t?
+            code = pthread_create(
+                &thread, &attributes,
+                { pointer in
+                    Unmanaged<Start>.fromOpaque(pointer).takeRetainedValue().body()
+                    return nil
+                }, start)
+        #else
+            var thread = pthread_t()
+            code = pthread_create(
+                &thread, &attributes,
+                { pointer in
+                    Unmanaged<Start>.fromOpaque(pointer!).takeRetainedValue().body()
+                    return nil
+                }, start)
+        #endif
+        if code != 0 { fatalError("Depot: pthread_create failed with error \(code)") }
+    }
+}

@@ -79,6 +79,9 @@ final class Validation: @unchecked Sendable {
         let isolation: (any Actor.Type)?
         /// How many factories from the root to this one.
         let depth: Int
+        /// Whether the step's resolve moves to a thread with a larger stack
+        /// (Validation+Stack.swift).
+        let movesToLargerStack: Bool
 
         init(
             validation: Validation, parent: Node?, step: ResolutionStep?, scope: Scope,
@@ -90,7 +93,8 @@ final class Validation: @unchecked Sendable {
             self.scope = scope
             self.manager = manager
             self.isolation = isolation
-            self.depth = (parent?.depth ?? -1) + 1
+            self.depth = (parent?.depth ?? 0) + (step == nil ? 0 : 1)
+            movesToLargerStack = parent?.isolation == LargerStack.self && parent?.step == nil
         }
 
         /// This node and the factories' nodes above it, innermost first.
@@ -152,8 +156,15 @@ final class Validation: @unchecked Sendable {
         copied.manager = copy(of: factory.manager, in: factory.container)
         let step = copied.step(parameter)
         let scope = copied.manager.scope(of: factory)
+        // A synchronous step where the stack runs short resolves below a node that says it
+        // moved: on no actor.
+        let above =
+            !factory.body.isAsync && LargerStack.isNeeded
+            ? Node(
+                validation: self, parent: parent, step: nil, scope: .unique, manager: nil,
+                isolation: LargerStack.self) : parent
         let node = Node(
-            validation: self, parent: parent, step: step, scope: scope, manager: copied.manager,
+            validation: self, parent: above, step: step, scope: scope, manager: copied.manager,
             isolation: factory.isolatedTo)
         // The factories above, innermost first: read once for both checks.
         let ancestors = parent.lineage
@@ -191,13 +202,19 @@ final class Validation: @unchecked Sendable {
         guard !isAsync, let isolation = node.isolation else { return nil }
         let runner = node.parent?.runsOn
         if let runner, ObjectIdentifier(runner) == ObjectIdentifier(isolation) { return nil }
-        if isolation == MainActor.self, ResolutionFrame.isOnMainActor { return nil }
-        let by = node.parent?.step.map { "is resolved by \($0), which runs " } ?? "is resolved "
+        if isolation == MainActor.self, runner != LargerStack.self, ResolutionFrame.isOnMainActor {
+            return nil
+        }
+        let by = ancestors.first?.step.map { "is resolved by \($0), which runs " } ?? "is resolved "
         let actor = "\(isolation)"
+        let place =
+            runner == LargerStack.self
+            ? "on a thread of the validation's own, where it moved for a larger stack"
+            : runner.map { "on \($0)" } ?? "off it"
         return problem(
             .isolationBreach, node: node,
-            message: "Depot: \(step) is declared on \(actor) and \(by)"
-                + (runner.map { "on \($0)" } ?? "off it") + ": its closure would run off \(actor).",
+            message: "Depot: \(step) is declared on \(actor) and \(by)\(place): its closure "
+                + "would run off \(actor).",
             fix: "Resolve \(step) on \(actor) (resolveOnGlobalActor(_:) or an async factory), "
                 + "or declare its property nonisolated.")
     }
@@ -309,6 +326,10 @@ extension FactoryRegistration {
     func resolveIfValidating(_ parameter: P, file: StaticString, line: UInt) -> T? {
         guard let node = validationNode else { return nil }
         switch node.validation.enter(self, parameter, below: node) {
+        case .resolve(let copy, let entered) where entered.movesToLargerStack:
+            return node.validation.onLargerStack(entered) {
+                Validation.binding.withValue(entered) { copy.resolve(parameter) }
+            }
         case .resolve(let copy, let entered):
             return Validation.binding.withValue(entered) { copy.resolve(parameter) }
         case .stop(let problem):

@@ -238,3 +238,48 @@ func threadCount() -> Int? {
         }
     }
 }
+
+extension HostileContainer {
+    /// A chain `steps` long, that resolves with the depth limit's default.
+    var chain: ParameterFactory<Int, Part> {
+        self { $0 <= 1 ? Part("end") : Part("link", [self.chain($0 - 1)]) }
+    }
+    var longChain: Factory<Part> { self { self.chain(250) } }
+    var onMainBelowAChain: ParameterFactory<Int, Part> {
+        self { $0 <= 1 ? self.onMainChecked() : Part("link", [self.onMainBelowAChain($0 - 1)]) }
+    }
+    var onMainBelowALongChain: Factory<Part> { self { self.onMainBelowAChain(250) } }
+}
+
+/// Runs `body` on a thread with a stack of `size` bytes, and returns what it returns.
+func onThread<T: Sendable>(stackSize size: Int, _ body: @escaping @Sendable () -> T) -> T {
+    let result = Locked<T?>(nil)
+    let thread = Thread { result.withLock { $0 = body() } }
+    thread.stackSize = size
+    thread.start()
+    while result.withLock({ $0 }) == nil { usleep(1_000) }
+    return result.withLock { $0 }!
+}
+
+extension ValidationSoundnessTests {
+    @Test func theDepthLimitNotASmallStackDecidesWhatIsTooDeep() {
+        // 512 KiB, macOS's default for a thread: a validating step takes more of it than a
+        // plain resolve, and the validation moves to a larger stack instead of stopping.
+        let report = onThread(stackSize: 512 << 10) { HostileContainer().validate(\.longChain) }
+        #expect(report.isValid, "\(report)")
+        #expect(report.graph.nodes.map(\.key) == ["chain", "longChain"])
+    }
+
+    @Test func aMainActorFactoryBelowAMoveToALargerStackIsABreachNeverRunOffIt() async throws {
+        let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            ValidationReport.reportToParent {
+                onThread(stackSize: 512 << 10) {
+                    HostileContainer().validate(\.onMainBelowALongChain)
+                }
+            }
+        }
+        let report = try childReport(child)
+        #expect(report.errors.map(\.kind) == [.isolationBreach], "\(report)")
+        #expect(report.errors.first?.message.contains("moved for a larger stack") == true)
+    }
+}
