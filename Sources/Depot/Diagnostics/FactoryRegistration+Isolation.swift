@@ -15,8 +15,21 @@ extension FactoryRegistration {
             isBreach = true
         } else {
             // In a task, only the runtime can tell whether it runs on another actor, and only by
-            // stopping the process when it does not: asked for, it does.
-            if manager.stopsOnIsolationBreach { isolation.preconditionIsolated(message(isolation)) }
+            // stopping the process when it does not, with a message of its own that names no
+            // factory: asked for, it does, after Depot's message, written once per factory and
+            // place, for the case where it stops.
+            guard manager.stopsOnIsolationBreach else { return }
+            let message = message(isolation)
+            let isFirst = manager.state.withLock {
+                $0.seldom.warnedOnce.insert("stops: " + message).inserted
+            }
+            if isFirst {
+                writeToStandardError(
+                    "Depot: checking that the resolve runs on \(Swift.type(of: isolation)), as "
+                        + "stopsOnIsolationBreach asks; if the process stops now, it did not. "
+                        + message + "\n")
+            }
+            isolation.preconditionIsolated(message)
             return
         }
         guard isBreach else { return }

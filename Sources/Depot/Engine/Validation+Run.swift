@@ -175,10 +175,7 @@ extension Validation {
             + "synchronous resolve cannot return from. To get this report as a value and go "
             + "on, validate in a child process: Depot's Diagnostics article, \"A stop that ends the "
             + "process\".\n"
-        // A stream of its own on descriptor 2, flushed before the process ends.
-        let standardError = fdopen(2, "w")
-        fputs(text, standardError)
-        fflush(standardError)
+        writeToStandardError(text)
         ReportWriter.writer.withLock { $0 }?(report)
         fatalError(stopped.message, file: file, line: line)
     }
@@ -203,4 +200,13 @@ package enum ReportWriter {
     package static func set(_ write: @escaping @Sendable (ValidationReport) -> Void) {
         writer.withLock { $0 = write }
     }
+}
+
+/// Writes `text` to standard error at once: before a stop, which ends the process.
+func writeToStandardError(_ text: String) {
+    // A stream of its own on a copy of descriptor 2: closing it flushes it, and leaves
+    // standard error open.
+    guard let standardError = fdopen(dup(2), "w") else { return }
+    fputs(text, standardError)
+    fclose(standardError)
 }

@@ -160,3 +160,25 @@ func standardError(_ child: ExitTest.Result?) -> String {
         #expect(throws: ValidationReport.ChildProcessError.self) { try childReport(child) }
     }
 }
+
+#if DEBUG
+    // Debug builds check a factory's isolation; release builds do not.
+    extension ValidationStopTests {
+        @Test func aBreachOfACustomGlobalActorStopsWithDepotsMessage() async {
+            let child = await #expect(
+                processExitsWith: .failure, observing: [\.standardErrorContent]
+            ) {
+                let container = ValidatedContainer()
+                container.manager.stopsOnIsolationBreach = true
+                _ = await Task.detached { container.onOtherActor() }.value
+            }
+            let text = standardError(child)
+            #expect(
+                text.contains(
+                    "Depot: checking that the resolve runs on ValidationActor, as "
+                        + "stopsOnIsolationBreach asks; if the process stops now, it did not. Depot: "
+                        + "ValidatedContainer.onOtherActor<Part> is declared on ValidationActor"),
+                "\(text)")
+        }
+    }
+#endif
