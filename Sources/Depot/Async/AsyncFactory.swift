@@ -11,12 +11,16 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
     ///   - container: the container whose manager keeps the factory's registrations and caches.
     ///   - key: identifies the factory in its container; the property's name by default.
     ///   - factory: makes a new instance.
+    ///   - file: the declaring file, `Module/File.swift`; leave the default. Its module is part
+    ///     of the key, so two modules that declare one name and type declare two factories.
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: nonisolated(nonsending) @escaping () async throws -> T
+        _ factory: nonisolated(nonsending) @escaping () async throws -> T,
+        file: StaticString = #fileID
     ) {
-        registration = FactoryRegistration(container: container, name: key, body: .async(factory))
+        registration = FactoryRegistration(
+            container: container, name: key, body: .async(factory), file: file)
     }
 
     /// Resolves the factory's value, on the caller's actor.
@@ -74,10 +78,11 @@ public struct AsyncParameterFactory<P, T>: FactoryModifying, FactoryOverriding,
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T
+        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T,
+        file: StaticString = #fileID
     ) {
         registration = FactoryRegistration(
-            container: container, name: key, body: .asyncParameterised(factory))
+            container: container, name: key, body: .asyncParameterised(factory), file: file)
     }
 
     /// Resolves the factory's value for `parameter`, on the caller's actor.

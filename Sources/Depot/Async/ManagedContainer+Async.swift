@@ -5,39 +5,45 @@ extension ManagedContainer {
     /// - Parameters:
     ///   - key: the factory's key; the property's name by default.
     ///   - factory: makes a new instance.
+    ///   - file: the declaring file, `Module/File.swift`; leave the default. Its module is part
+    ///     of the key, so two modules that declare one name and type declare two factories.
     @inlinable
     public func callAsFunction<T>(
         key: StaticString = #function,
-        _ factory: nonisolated(nonsending) @escaping () async throws -> T
+        _ factory: nonisolated(nonsending) @escaping () async throws -> T,
+        file: StaticString = #fileID
     ) -> AsyncFactory<T> {
-        AsyncFactory(self, key: key, factory)
+        AsyncFactory(self, key: key, factory, file: file)
     }
 
     /// Declares an async factory that takes a parameter.
     @inlinable
     public func callAsFunction<P, T>(
         key: StaticString = #function,
-        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T
+        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T,
+        file: StaticString = #fileID
     ) -> AsyncParameterFactory<P, T> {
-        AsyncParameterFactory(self, key: key, factory)
+        AsyncParameterFactory(self, key: key, factory, file: file)
     }
 
     /// Declares an async factory; the same as `self { ... }`.
     @inlinable
     public func makes<T>(
         key: StaticString = #function,
-        _ factory: nonisolated(nonsending) @escaping () async throws -> T
+        _ factory: nonisolated(nonsending) @escaping () async throws -> T,
+        file: StaticString = #fileID
     ) -> AsyncFactory<T> {
-        AsyncFactory(self, key: key, factory)
+        AsyncFactory(self, key: key, factory, file: file)
     }
 
     /// Declares an async parameterised factory; the same as `self { (p: P) in ... }`.
     @inlinable
     public func makes<P, T>(
         key: StaticString = #function,
-        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T
+        _ factory: nonisolated(nonsending) @escaping (P) async throws -> T,
+        file: StaticString = #fileID
     ) -> AsyncParameterFactory<P, T> {
-        AsyncParameterFactory(self, key: key, factory)
+        AsyncParameterFactory(self, key: key, factory, file: file)
     }
 
     /// Resolves the async factories at `keyPaths`, one after another, so that their caching

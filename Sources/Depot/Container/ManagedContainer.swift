@@ -29,40 +29,42 @@ extension ManagedContainer {
     ///   - factory: makes a new instance.
     ///   - isolation: the actor the declaration is isolated to, if any; leave the default.
     ///     Debug builds check that a factory declared on an actor is resolved on it.
+    ///   - file: the declaring file, `Module/File.swift`; leave the default. Its module is part
+    ///     of the key, so two modules that declare one name and type declare two factories.
     /// - Returns: the factory, ready for modifiers such as `.cached`.
     @inlinable
     public func callAsFunction<T>(
         key: StaticString = #function, _ factory: @escaping () -> T,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID
     ) -> Factory<T> {
-        Factory(self, key: key, factory, isolation: isolation)
+        Factory(self, key: key, factory, isolation: isolation, file: file)
     }
 
     /// Declares a factory that takes a parameter: `self { (id: Int) in User(id: id) }`.
     @inlinable
     public func callAsFunction<P, T>(
         key: StaticString = #function, _ factory: @escaping (P) -> T,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID
     ) -> ParameterFactory<P, T> {
-        ParameterFactory(self, key: key, factory, isolation: isolation)
+        ParameterFactory(self, key: key, factory, isolation: isolation, file: file)
     }
 
     /// Declares a factory; the same as `self { ... }`.
     @inlinable
     public func makes<T>(
         key: StaticString = #function, _ factory: @escaping () -> T,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID
     ) -> Factory<T> {
-        Factory(self, key: key, factory, isolation: isolation)
+        Factory(self, key: key, factory, isolation: isolation, file: file)
     }
 
     /// Declares a parameterised factory; the same as `self { (p: P) in ... }`.
     @inlinable
     public func makes<P, T>(
         key: StaticString = #function, _ factory: @escaping (P) -> T,
-        isolation: (any Actor)? = #isolation
+        isolation: (any Actor)? = #isolation, file: StaticString = #fileID
     ) -> ParameterFactory<P, T> {
-        ParameterFactory(self, key: key, factory, isolation: isolation)
+        ParameterFactory(self, key: key, factory, isolation: isolation, file: file)
     }
 
     /// Declares a factory that someone must register before it is resolved.
@@ -74,17 +76,21 @@ extension ManagedContainer {
     ///   - key: the factory's key; the property's name by default.
     ///   - file: where the factory is declared, for the message; the caller's by default.
     ///   - line: the line of the declaration, for the message.
+    ///   - fileID: the declaring file, `Module/File.swift`: its module is part of the key.
     public func promised<T>(
-        key: StaticString = #function, file: StaticString = #file, line: UInt = #line
+        key: StaticString = #function, file: StaticString = #file, line: UInt = #line,
+        fileID: StaticString = #fileID
     ) -> Factory<T?> {
-        Factory<T?>(self, key: key) { nil }.promising(at: file, line: line)
+        Factory<T?>(self, key: key, { nil }, file: fileID).promising(at: file, line: line)
     }
 
     /// Declares a parameterised factory that someone must register before it is resolved.
     public func promised<P, T>(
-        key: StaticString = #function, file: StaticString = #file, line: UInt = #line
+        key: StaticString = #function, file: StaticString = #file, line: UInt = #line,
+        fileID: StaticString = #fileID
     ) -> ParameterFactory<P, T?> {
-        ParameterFactory<P, T?>(self, key: key) { _ in nil }.promising(at: file, line: line)
+        ParameterFactory<P, T?>(self, key: key, { _ in nil }, file: fileID)
+            .promising(at: file, line: line)
     }
 
     /// Calls `decorator` with every instance this container resolves.

@@ -10,12 +10,15 @@ struct FactoryKey: Hashable, Sendable, TableKey {
     /// `StaticString` held as one scalar, whose ``nameAddress`` is the scalar's value. Kept
     /// instead of the `StaticString`, whose 17 bytes would pad every key to 32.
     @usableFromInline let nameLength: UInt32
-    /// A hash of the name's characters, so that one name at two addresses (a declaration
-    /// compiled into two modules) hashes alike.
+    /// A hash of the name's characters and of the declaring module's name, so that one
+    /// declaration at two addresses (compiled into two images) hashes alike, and two modules'
+    /// declarations of one name apart.
     @usableFromInline let nameHash: UInt32
 
+    /// The key of the factory `name`, making `type`, declared in the module that `file` (a
+    /// `#fileID`, `Module/File.swift`) names, if any.
     @inlinable
-    init(name: StaticString, type: Any.Type) {
+    init(name: StaticString, type: Any.Type, file: StaticString? = nil) {
         valueType = type
         guard name.hasPointerRepresentation else {
             nameAddress = UInt(name.unicodeScalar.value)
@@ -30,6 +33,16 @@ struct FactoryKey: Hashable, Sendable, TableKey {
         // name is a literal (a factory's `#function`), it is worked out when compiling.
         var hash: UInt32 = 0x811C_9DC5
         for index in 0..<count { hash = (hash ^ UInt32(start[index])) &* 0x0100_0193 }
+        // The declaring module too: two modules that declare one name and type are two keys;
+        // one declaration compiled into two images is one.
+        if let file, file.hasPointerRepresentation {
+            let module = file.utf8Start
+            var index = 0
+            while index < file.utf8CodeUnitCount, module[index] != UInt8(ascii: "/") {
+                hash = (hash ^ UInt32(module[index])) &* 0x0100_0193
+                index += 1
+            }
+        }
         nameHash = hash
     }
 
@@ -46,7 +59,8 @@ struct FactoryKey: Hashable, Sendable, TableKey {
     @inlinable
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.nameAddress == rhs.nameAddress
-            ? lhs.valueType == rhs.valueType
+            // One literal named in two modules' keys (an explicit `file:`) is two keys.
+            ? lhs.valueType == rhs.valueType && lhs.nameHash == rhs.nameHash
             // Another address: the same name only if compiled elsewhere (see hasSameCharacters).
             : lhs.nameHash == rhs.nameHash && lhs.valueType == rhs.valueType
                 && lhs.hasSameCharacters(as: rhs)

@@ -20,26 +20,34 @@ extension ManagedContainer {
     /// collection is a factory like any: register it to replace the whole of it, give it a scope
     /// to keep it (adding or removing a contribution drops what it keeps). See
     /// <doc:ModularApps>.
-    public func contributions<T>(key: StaticString = #function) -> Factory<[T]> {
-        let collection = FactoryKey(name: key, type: [T].self)
-        return Factory(self, key: key) { [self] in
-            manager.contributions(to: collection).map { (self[keyPath: $0] as! Factory<T>)() }
-        }
+    public func contributions<T>(key: StaticString = #function, file: StaticString = #fileID)
+        -> Factory<[T]>
+    {
+        let collection = FactoryKey(name: key, type: [T].self, file: file)
+        return Factory(
+            self, key: key,
+            { [self] in
+                manager.contributions(to: collection).map { (self[keyPath: $0] as! Factory<T>)() }
+            }, file: file)
     }
 
     /// Declares a collection of async contributions: ``contributions(key:)`` for an
     /// ``AsyncFactory``, whose elements are resolved one after another, in order.
-    public func asyncContributions<T>(key: StaticString = #function) -> AsyncFactory<[T]> {
-        let collection = FactoryKey(name: key, type: [T].self)
-        return AsyncFactory(self, key: key) { [self] in
-            var elements: [T] = []
-            for keyPath in manager.contributions(to: collection) {
-                let factory = self[keyPath: keyPath]
-                elements.append(
-                    try await (factory as? AsyncFactory<T>)?() ?? (factory as! Factory<T>)())
-            }
-            return elements
-        }
+    public func asyncContributions<T>(
+        key: StaticString = #function, file: StaticString = #fileID
+    ) -> AsyncFactory<[T]> {
+        let collection = FactoryKey(name: key, type: [T].self, file: file)
+        return AsyncFactory(
+            self, key: key,
+            { [self] in
+                var elements: [T] = []
+                for keyPath in manager.contributions(to: collection) {
+                    let factory = self[keyPath: keyPath]
+                    elements.append(
+                        try await (factory as? AsyncFactory<T>)?() ?? (factory as! Factory<T>)())
+                }
+                return elements
+            }, file: file)
     }
 
     /// Adds the factory at `contribution` to the collection at `collection`, after those of
@@ -111,9 +119,23 @@ extension ContainerManager {
     /// The contributions to the collection `key`, in order: this container's, and those of its
     /// parent that it does not replace.
     func contributions(to key: FactoryKey) -> [AnyKeyPath] {
-        contributionsByFactory(to: key).values.compactMap { $0 }
-            .sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+        let contributions = contributionsByFactory(to: key).compactMapValues { $0 }
+        if Validation.isRunning { noteLookAlikes(in: contributions, to: key) }
+        return contributions.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
             .map(\.keyPath)
+    }
+
+    /// In a validation, reports contributions whose factories have one name and type and are
+    /// two factories: two modules' declarations, which a reader takes for one.
+    private func noteLookAlikes(in contributions: [FactoryKey: Contribution], to key: FactoryKey) {
+        let byDescription = Dictionary(grouping: contributions.keys, by: \.description)
+        for (description, keys) in byDescription where keys.count > 1 {
+            _ = Validation.note(
+                .duplicateContribution,
+                "Depot: \(keys.count) contributions to \(key) look alike: each is a factory "
+                    + "\(description) declared in another module, and the collection has each.",
+                fix: "Give the declarations names of their own, or contribute only one of them.")
+        }
     }
 
     /// This container's contributions and removals, over its parent's.

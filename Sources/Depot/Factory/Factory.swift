@@ -20,13 +20,17 @@ public struct Factory<T>: FactoryModifying, FactoryOverriding, @unchecked Sendab
     ///   - factory: makes a new instance.
     ///   - isolation: the actor the declaration is isolated to, if any; leave the default.
     ///     Debug builds check that a factory declared on an actor is resolved on it.
+    ///   - file: the declaring file, `Module/File.swift`; leave the default. Its module is part
+    ///     of the key, so two modules that declare one name and type declare two factories.
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: @escaping () -> T, isolation: (any Actor)? = #isolation
+        _ factory: @escaping () -> T, isolation: (any Actor)? = #isolation,
+        file: StaticString = #fileID
     ) {
         registration = FactoryRegistration(
-            container: container, name: key, body: .plain(factory), isolation: isolation)
+            container: container, name: key, body: .plain(factory), isolation: isolation,
+            file: file)
     }
 
     /// Resolves the factory's value.

@@ -147,11 +147,11 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @inlinable
     init(
         container: any ManagedContainer, name: StaticString, body: Body,
-        isolation: (any Actor)? = nil
+        isolation: (any Actor)? = nil, file: StaticString? = nil
     ) {
         self.container = container
         self.manager = container.manager
-        self.key = FactoryKey(name: name, type: T.self)
+        self.key = FactoryKey(name: name, type: T.self, file: file)
         self.body = body
         #if DEBUG
             self.isolation = isolation

@@ -8,10 +8,12 @@ public struct ParameterFactory<P, T>: FactoryModifying, FactoryOverriding, @unch
     @inlinable
     public init(
         _ container: any ManagedContainer, key: StaticString = #function,
-        _ factory: @escaping (P) -> T, isolation: (any Actor)? = #isolation
+        _ factory: @escaping (P) -> T, isolation: (any Actor)? = #isolation,
+        file: StaticString = #fileID
     ) {
         registration = FactoryRegistration(
-            container: container, name: key, body: .parameterised(factory), isolation: isolation)
+            container: container, name: key, body: .parameterised(factory), isolation: isolation,
+            file: file)
     }
 
     /// Resolves the factory's value for `parameter`.

@@ -63,3 +63,33 @@ extension WarmingContainer {
         }
     }
 }
+
+extension Container {
+    // Two modules' declarations of one name and type, as each module's `#fileID` names them.
+    var moduleAInterceptor: Factory<any Plugin> {
+        Factory(self, key: "featureInterceptor", { NamedPlugin("A") }, file: "ModuleA/A.swift")
+    }
+    var moduleBInterceptor: Factory<any Plugin> {
+        Factory(self, key: "featureInterceptor", { NamedPlugin("B") }, file: "ModuleB/B.swift")
+    }
+}
+
+extension ContributionEdgeTests {
+    @Test func twoModulesDeclaringOneNameAndTypeAreTwoFactoriesThatValidationReports() {
+        let container = Container()
+        container.contribute(\.moduleAInterceptor, to: \.plugins)
+        container.contribute(\.moduleBInterceptor, to: \.plugins)
+        #expect(Set(container.plugins().map(\.name)) == ["A", "B"])
+        container.moduleAInterceptor.register { NamedPlugin("mock A") }
+        #expect(Set(container.plugins().map(\.name)) == ["mock A", "B"])
+        let report = container.validate(\.plugins)
+        #expect(report.isValid, "\(report)")
+        #expect(report.warnings.map(\.kind) == [.duplicateContribution])
+        #expect(
+            report.warnings.first?.message
+                == "Depot: 2 contributions to plugins<Array<Plugin>> look alike: each is a "
+                + "factory featureInterceptor<Plugin> declared in another module, and the "
+                + "collection has each.",
+            "\(report)")
+    }
+}
