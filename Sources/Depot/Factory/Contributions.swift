@@ -31,7 +31,7 @@ extension ManagedContainer {
             }, file: file)
     }
 
-    /// Declares a collection of async contributions: ``contributions(key:)`` for an
+    /// Declares a collection of async contributions: ``contributions(key:file:)`` for an
     /// ``AsyncFactory``, whose elements are resolved one after another, in order.
     public func asyncContributions<T>(
         key: StaticString = #function, file: StaticString = #fileID
