@@ -18,6 +18,7 @@ struct FactoryKey: Hashable, Sendable, TableKey {
     /// The key of the factory `name`, making `type`, declared in the module that `file` (a
     /// `#fileID`, `Module/File.swift`) names, if any.
     @inlinable
+    @inline(__always)
     init(name: StaticString, type: Any.Type, file: StaticString? = nil) {
         valueType = type
         guard name.hasPointerRepresentation else {
