@@ -25,13 +25,20 @@ final class ResolutionFrame {
         var traced: [TraceLine] = []
         /// The async resolution whose factory's closure this one started in.
         var base: AsyncResolution?
-        /// A bit for each factory's name entered since the outermost resolve began (see
-        /// `bit(for:)`): a step whose bit is clear is on no path yet, so the cycle check
-        /// looks for it no further.
-        var entered: UInt64 = 0
+        /// How many steps on the path have each of 64 bits (see `bit(for:)`), in two words:
+        /// 0 to 2, and 3 for three or more, which stays until the outermost resolve ends. A
+        /// step whose bit no step on the path has is not on the path, so the cycle check looks
+        /// for it no further.
+        var enteredLow: UInt64 = 0
+        var enteredHigh: UInt64 = 0
 
-        /// The bit of `key` in `entered`.
+        /// The bit of `key` in the counts of steps entered.
         static func bit(for key: FactoryKey) -> UInt64 { 1 << (UInt64(key.nameHash) & 63) }
+
+        /// Whether a step on the path may have `key`.
+        func mayHaveEntered(_ key: FactoryKey) -> Bool {
+            (enteredLow | enteredHigh) & Self.bit(for: key) != 0
+        }
 
         /// What the outermost resolve's end lets go of (its local graph and shared one), and
         /// the trace lines it logs.
@@ -42,21 +49,38 @@ final class ResolutionFrame {
 
         /// Pushes `step`; the outermost one joins the graph of `ambient`, if any.
         mutating func push(_ step: consuming ResolutionStep, ambient: AsyncResolution?) {
-            if path.isEmpty, let ambient {
-                (base, graph, isGraphJoined) = (ambient, ambient.graph, true)
+            let bit = Self.bit(for: step.key)
+            if path.isEmpty {
+                (enteredLow, enteredHigh) = (bit, 0)
+                if let ambient {
+                    (base, graph, isGraphJoined) = (ambient, ambient.graph, true)
+                }
+            } else if enteredLow & bit == 0 {
+                // One more step with this bit: 0 to 1 and 2 to 3 set the low word, 1 to 2
+                // moves it.
+                enteredLow |= bit
+            } else if enteredHigh & bit == 0 {
+                (enteredLow, enteredHigh) = (enteredLow & ~bit, enteredHigh | bit)
             }
-            entered |= Self.bit(for: step.key)
             path.append(step)
         }
 
         /// Pops the top step; the outermost one returns what to release, leave and log.
         mutating func pop() -> Ended {
-            path.removeLast()
+            let popped = path.removeLast()
             #if DEBUG
                 owners.removeLast()
             #endif
-            guard path.isEmpty else { return .nothing }
-            entered = 0
+            guard path.isEmpty else {
+                // One step fewer with its bit: 1 to 0 clears it, 2 to 1 moves it; 3 stays.
+                let bit = Self.bit(for: popped.key)
+                if enteredHigh & bit == 0 {
+                    enteredLow &= ~bit
+                } else if enteredLow & bit == 0 {
+                    (enteredLow, enteredHigh) = (enteredLow | bit, enteredHigh & ~bit)
+                }
+                return .nothing
+            }
             if base != nil {
                 // The async resolution's graph goes on without this thread.
                 (base, graph, isGraphJoined) = (nil, nil, false)
@@ -134,7 +158,7 @@ final class ResolutionFrame {
             // Before the step's closure runs: a cycle stops at its first repeat, so no closure
             // on it runs twice (one that holds a lock while it resolves the next would wait
             // for itself).
-            if resolution.entered & Resolution.bit(for: step.key) != 0 {
+            if resolution.mayHaveEntered(step.key) {
                 checkCycle(step)
             }
             if depth >= Self.firstDepthCheck {
