@@ -216,7 +216,9 @@ extension ContainerManager.State {
         // drops the singletons of.
         let removed: [FactoryKey]
         switch options {
-        case .all: removed = Array(registrations.keys)
+        case .all:
+            removed = Array(registrations.keys)
+            seldomUsed?.madeByContext.removeAll()
         case .registration: removed = registrations.filter { !$0.value.hasOnlyContexts }.map(\.key)
         case .context:
             let registrations = registrations

@@ -185,8 +185,11 @@ extension FactoryRegistration {
                     .min { $0.key.priority < $1.key.priority }
                 if let matching {
                     origin = .context
-                    // A reset that removes the context drops what it made.
-                    manager.state.withLock { _ = $0.seldom.madeByContext.insert(key) }
+                    // A reset that removes the context drops the singleton it made: noted for
+                    // process-wide scopes only, so other scopes' resolves take no lock here.
+                    if plan.scope.placement == .process {
+                        manager.state.withLock { _ = $0.seldom.madeByContext.insert(key) }
+                    }
                     return matching.value as! Body
                 }
             }

@@ -127,9 +127,8 @@ extension FactoryRegistration {
             let registered = state.registrations[key]
             let hadFactory = registered.map { !$0.hasOnlyContexts } ?? false
             let contextMade =
-                options == .context || options == .all
-                ? !state.takeMadeByContext { $0 == key && registered?.contexts.isEmpty == false }
-                    .isEmpty : false
+                (options == .context || options == .all) && registered?.contexts.isEmpty == false
+                && state.seldomUsed?.madeByContext.remove(key) != nil
             switch options {
             case .none, .scope: break
             // A collection's contributions are its contributors' to remove.
