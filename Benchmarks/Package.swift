@@ -18,9 +18,12 @@ let package = Package(
     targets: [
         // Every scenario and subject, in a module of its own so that the optimizer cannot see
         // through `blackHole` from the loops that call it.
+        // A container and factories declared in a module of their own, for `cross-module-hit`.
+        .target(name: "Features", dependencies: [.product(name: "Depot", package: "Depot")]),
         .target(
             name: "Scenarios",
             dependencies: [
+                "Features",
                 .product(name: "Depot", package: "Depot"),
                 .product(name: "Swinject", package: "Swinject"),
                 .product(name: "Dependencies", package: "swift-dependencies"),

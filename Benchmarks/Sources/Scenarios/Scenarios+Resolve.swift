@@ -1,8 +1,10 @@
 import Dependencies
 import Depot
+import Features
 import Swinject
 
-/// `cached-hit`, `singleton-hit`, `unique` and `injected5`: one resolve, or one object's five.
+/// `cached-hit`, `cross-module-hit` (a container declared in another module), `singleton-hit`,
+/// `unique` and `injected5`: one resolve, or one object's five.
 extension Scenarios {
     static var resolve: [Subject] {
         hit("cached-hit") {
@@ -17,6 +19,11 @@ extension Scenarios {
                     return { n in for _ in 0..<n { blackHole(container.scopedCachedService()) } }
                 }
             ]
+            + hit("cross-module-hit") {
+                let container = FeatureContainer()
+                _ = container.cachedFeature()
+                return { n in for _ in 0..<n { blackHole(container.cachedFeature()) } }
+            }
             + hit("singleton-hit") {
                 let container = Depot.Container()
                 _ = container.singletonService()

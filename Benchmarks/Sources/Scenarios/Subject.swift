@@ -56,7 +56,8 @@ public struct Subject: Sendable {
     /// then the task or threads its loop runs in, which vary from one run to the next.
     public var isHit: Bool {
         [
-            "cached-hit", "singleton-hit", "scaling", "contention-2t", "async-cached-hit",
+            "cached-hit", "cross-module-hit", "singleton-hit", "scaling", "contention-2t",
+            "async-cached-hit",
             "generated-names",
         ]
         .contains(scenario)

@@ -22,6 +22,14 @@ public final class ContainerManager: @unchecked Sendable {
     /// validating resolve goes on as an ordinary one.
     @usableFromInline let isValidationCopy: Bool
 
+    /// How many validations run now, in the process: `Validation.running`, which a resolve
+    /// reads here, through the manager it already holds.
+    @usableFromInline let validations = Validation.running
+
+    /// Whether a validation runs now: the one read a resolve makes when none does.
+    @inlinable
+    var isValidating: Bool { validations.load(ordering: .relaxed) != 0 }
+
     /// What resolves read without the lock (see ``Flags``); written only under the lock. The
     /// word beside `state`, in its allocation, which this manager keeps alive.
     @usableFromInline let flags: UnsafeAtomic<UInt64>

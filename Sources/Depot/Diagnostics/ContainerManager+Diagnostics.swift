@@ -6,6 +6,14 @@ extension ContainerManager {
         if isFirst { logger(message) }
     }
 
+    /// Logs `message` in a debug build, unless a message about the factory `key` was logged
+    /// before.
+    func warnOnce(about key: FactoryKey, _ message: @autoclosure () -> String) {
+        guard FactoryContext.isDebugBuild else { return }
+        let isFirst = state.withLock { $0.seldom.warned.insert(key).inserted }
+        if isFirst { logger(message()) }
+    }
+
     /// Whether resolutions of this container add what they observe to ``dependencyGraph()``:
     /// each factory resolved (with its scope), and which factory's closure resolved it.
     ///

@@ -23,7 +23,8 @@
 // not registered skips `prepare`; a filter of its registered keys; its realm; its
 // registrations' version), written under the manager's lock with every change that decides it,
 // `AsyncResolution.isStarted`, which only ever turns true, and `Validation.running`, how many
-// validations run (a resolve reads its task-local only then). A resolve reads the version
+// validations run (a resolve reads its task-local only then), through the reference each
+// manager holds (`ContainerManager.validations`). A resolve reads the version
 // before it makes its plan, and a creation starts only while that version is current or the
 // factory's own registration is unchanged, so what a replaced closure makes is never kept.
 //
@@ -35,7 +36,7 @@ extension FactoryRegistration {
     @inlinable
     func resolve(_ parameter: P) -> T {
         // A validation resolves in its copy of the manager (Validation.swift).
-        if Validation.isRunning,
+        if manager.isValidating,
             let value = resolveIfValidating(parameter, file: #fileID, line: #line)
         {
             return value
@@ -51,8 +52,16 @@ extension FactoryRegistration {
             return value
         case .miss(let plan, let version)?:
             return resolveMiss(parameter, plan: plan, version: version)
-        case nil: break
+        case nil:
+            return resolvePrepared(parameter)
         }
+    }
+
+    /// Resolves what ``plainResolve()`` does not, with the plan `prepare` makes under the
+    /// manager's lock.
+    @inlinable
+    @inline(never)
+    func resolvePrepared(_ parameter: P) -> T {
         var isInsideAutoRegistration = false
         while true {
             // Read before the plan, so that a plan older than the registrations is known.
@@ -159,35 +168,46 @@ extension FactoryRegistration {
     }
 
     /// Runs the decorators and traces. A hit enters the factory's step while they run, so that
-    /// a decorator that resolves its own factory stops as a cycle.
-    @inlinable
-    @inline(never)
+    /// a decorator that resolves its own factory stops as a cycle. Compiled once in Depot, for
+    /// every factory; the factory's options are read only when it has some, so that a resolve
+    /// without (one that a container records, say) looks no generic type up at run time.
+    @usableFromInline
     func finish(
         _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, parameter: P,
         entered: Bool, task: TaskPosition? = nil
+    ) {
+        if options != nil || plan?.decorator != nil || plan?.registration?.hasDecorator == true {
+            decorate(value, origin: origin, plan: plan, parameter: parameter, entered: entered)
+        }
+        // A factory resolved while its container records the graph is kept for `validate()`.
+        if let plan, plan.trace || plan.records || (plan.checksCaptive && !entered),
+            manager.observe(
+                stepWithoutParameter, origin: origin, plan: plan, entered: entered, task: task)
+        {
+            keepForValidation()
+        }
+    }
+
+    /// Runs the decorators that apply, declared and registered. Compiled once in Depot, for
+    /// every factory: few have decorators.
+    @usableFromInline
+    func decorate(
+        _ value: T, origin: ResolutionOrigin, plan: ContainerManager.Plan?, parameter: P,
+        entered: Bool
     ) {
         let decorator =
             decorator != nil || plan?.registration?.hasDecorator == true
             ? winningOption(
                 declared: decorator, registered: plan?.registration?.decorator as? Decorator,
                 isOnce: isOnce) : nil
-        if decorator != nil || plan?.decorator != nil {
-            let frame = entered ? nil : ResolutionFrame.current
-            // A hit's captive check is `observe`'s, below.
-            frame?.enter(
-                step(parameter), scope: plan?.scope ?? .unique, manager: manager,
-                checksCaptive: false)
-            defer { frame?.leave() }
-            decorator?(value, created: origin != .cached)
-            plan?.decorator?(value)
-        }
-        guard let plan else { return }
-        // A factory resolved while its container records the graph is kept for `validate()`.
-        if plan.trace || plan.records || (plan.checksCaptive && !entered),
-            manager.observe(step(nil), origin: origin, plan: plan, entered: entered, task: task)
-        {
-            keepForValidation()
-        }
+        guard decorator != nil || plan?.decorator != nil else { return }
+        let frame = entered ? nil : ResolutionFrame.current
+        // A hit's captive check is `observe`'s, in `finish`.
+        frame?.enter(
+            step(parameter), scope: plan?.scope ?? .unique, manager: manager, checksCaptive: false)
+        defer { frame?.leave() }
+        decorator?(value, created: origin != .cached)
+        plan?.decorator?(value)
     }
 }
 

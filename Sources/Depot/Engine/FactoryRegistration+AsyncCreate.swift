@@ -92,16 +92,12 @@ extension FactoryRegistration {
             creation.finish(.failure(error))
             return
         }
-        let createdAt = clock?.now() ?? 0
-        let disposal = disposal(of: value, plan: plan, parameter: parameter)
-        let isKept = owner.keep(
-            value, madeBy: .creatingAsync(creation), key: key, scope: plan.scope,
-            createdAt: createdAt, timeToLive: plan.timeToLive, disposal: disposal
-        ).isKept
-        if !isKept {
-            // Not kept, so not disposed by Depot either.
-            _ = disposal?.claim()
-        }
+        let made = InstanceTable.Made(
+            cell: InstanceTable.StrongCell(value, scope: plan.scope, createdAt: clock?.now() ?? 0),
+            disposal: disposal(of: value, plan: plan, parameter: parameter), isNone: isNone(value))
+        _ = owner.keep(
+            made, madeBy: .creatingAsync(creation), key: key, scope: plan.scope,
+            timeToLive: plan.timeToLive, manager: manager)
         creation.finish(.success(value))
     }
 

@@ -4,7 +4,7 @@ extension FactoryRegistration {
     /// caching scope's creation runs in a task of its own (`asyncInstance`).
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
-        if Validation.isRunning, let node = validationNode {
+        if manager.isValidating, let node = validationNode {
             return try await resolveValidating(parameter, below: node)
         }
         switch plainResolve() {

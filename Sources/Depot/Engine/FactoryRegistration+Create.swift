@@ -58,91 +58,45 @@ extension FactoryRegistration {
     }
 
     /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
+    /// The lookups, waits and keeping are `InstanceOwner.instance`'s, compiled once in Depot for
+    /// every factory; what depends on `T` is here: the closure's run, in `made`, and reading
+    /// the value out of the cell found.
     @inlinable
     func instance<Owner: InstanceOwner>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
         version: UInt64, frame: ResolutionFrame, origin: inout ResolutionOrigin
     ) -> T {
-        // Only a factory with a `timeToLive` reads the clock (an instance kept without one
-        // counts as old).
-        let clock = plan.timeToLive == nil ? nil : manager.clock
-        let manager = manager
-        var version = version
         while true {
-            // Read before the lock: a clock is user code.
-            let now = clock?.now() ?? 0
-            var started: Creation?
-            var found = InstanceTable.Lookup.absent
-            // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
-            owner.withInstances { table in
-                found = table.lookup(
-                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top
-                ) {
-                    guard manager.isCurrent(version) else { return nil }
-                    started = Creation(step: frame.top, scope: plan.scope, creator: frame)
-                    return .creating(started!)
-                }
+            let found = owner.instance(
+                for: key, plan: plan, version: version, frame: frame, manager: manager,
+                origin: &origin
+            ) { origin, clock in
+                made(parameter, plan: plan, clock: clock, origin: &origin)
             }
             switch found {
-            case .hit(let cell):
-                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
-                    origin = .cached
-                    return value
-                }
+            case .kept(let cell):
+                // A weakly held instance can go between the lookup and here: then look again.
+                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
             case .stored(let stored):
-                origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
-            case .absent:
-                // The registrations changed after the plan was made. If this factory's did not,
-                // the plan stands at their new version; if it did, what the plan makes is this
-                // resolve's alone, so a replaced closure's value is never kept.
-                if let current = manager.version(
-                    ifStill: plan.registration, registeredFor: self.key)
-                {
-                    version = current
-                    continue
-                }
-                return run(parameter, plan: plan, origin: &origin)
-            case .busy:
-                fatalError("Depot: a waiting lookup is never busy")
-            case .waitFor(let creation):
-                creation.wait(by: frame, in: owner)
-            case .awaitAsync:
-                fatalError("Depot: \(step(parameter)) is being created by an async factory.")
-            case .create:
-                return create(
-                    started!, in: owner, key: key, parameter: parameter, plan: plan,
-                    clock: clock, origin: &origin)
+            case .made(let made):
+                return value(in: made, isWeak: false)!
             }
         }
     }
 
-    /// Carries out `creation`, which a lookup in `owner` recorded, keeps the value (unless a
-    /// reset cancelled the creation), and wakes the threads waiting for it.
+    /// Runs the closure that applies for `parameter`; returns its value in a strong cell stamped
+    /// by `clock`, with its teardown.
     @inlinable
-    func create<Owner: InstanceOwner>(
-        _ creation: Creation, in owner: Owner, key: InstanceKey, parameter: P,
-        plan: ContainerManager.Plan, clock: ContainerManager.Clock?,
+    func made(
+        _ parameter: P, plan: ContainerManager.Plan, clock: ContainerManager.Clock?,
         origin: inout ResolutionOrigin
-    ) -> T {
+    ) -> InstanceTable.Made {
         let value = run(parameter, plan: plan, origin: &origin)
-        let createdAt = clock?.now() ?? 0
-        let disposal = disposal(of: value, plan: plan, parameter: parameter)
-        let (isKept, hadWaiters) = owner.keep(
-            value, madeBy: .creating(creation), key: key, scope: plan.scope, createdAt: createdAt,
-            timeToLive: plan.timeToLive, disposal: disposal)
-        if hadWaiters { creation.finish() }
-        if !isKept {
-            // Not kept, so not disposed by Depot either.
-            _ = disposal?.claim()
-        }
-        if !isKept, plan.scope.holdsWeakly, !isNone(value), asObject(value) == nil {
-            warnOnce(
-                "Depot: \(step(parameter)) is a value type in the \(plan.scope) scope, which "
-                    + "holds instances weakly; it behaves as unique. Use .cached to keep one "
-                    + "value.")
-        }
-        return value
+        let cell = InstanceTable.StrongCell(value, scope: plan.scope, createdAt: clock?.now() ?? 0)
+        return InstanceTable.Made(
+            cell: cell, disposal: disposal(of: value, plan: plan, parameter: parameter),
+            isNone: isNone(value))
     }
 
     /// What a custom scope's storage gave back, which must be the `T` Depot gave it.
@@ -232,7 +186,8 @@ extension FactoryRegistration {
     func makeDisposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
         guard let disposer = options?.values.disposer, !isNone(value) else { return nil }
         guard !plan.scope.holdsWeakly else {
-            warnOnce(
+            manager.warnOnce(
+                about: key,
                 "Depot: \(step(parameter)) has onDispose in the \(plan.scope) scope, which "
                     + "holds instances weakly and so never disposes them; its instances' deinit "
                     + "runs when the last owner lets go.")
@@ -241,13 +196,5 @@ extension FactoryRegistration {
         return Disposal(
             value: value, disposer: disposer, scope: ObjectIdentifier(plan.scope),
             step: step(nil), manager: manager)
-    }
-
-    @usableFromInline
-    func warnOnce(_ message: @autoclosure () -> String) {
-        guard FactoryContext.isDebugBuild else { return }
-        let key = key
-        let isFirst = manager.state.withLock { $0.seldom.warned.insert(key).inserted }
-        if isFirst { manager.logger(message()) }
     }
 }

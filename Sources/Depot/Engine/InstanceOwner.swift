@@ -10,23 +10,109 @@ protocol InstanceOwner: AnyObject {
     func noteHolding(_ scope: Scope)
 }
 
+/// What ``InstanceOwner/instance(for:plan:version:frame:manager:origin:make:)`` found.
+@usableFromInline
+enum FoundInstance {
+    /// The cell kept for the key (a weak one's instance may be gone since).
+    case kept(InstanceTable.Cell)
+    /// The instance a custom scope's storage gave back.
+    case stored(Any)
+    /// What this resolve made, in a strong cell, kept or not.
+    case made(InstanceTable.Cell)
+}
+
 extension InstanceOwner {
-    /// Keeps `value`, made by `creation`, and ends the creation, under the lock (see
-    /// `InstanceTable.finish`); returns whether the value was kept, and whether a thread waited
-    /// for the creation.
-    @inlinable
-    func keep<Value>(
-        _ value: Value, madeBy creation: InstanceTable.Slot, key: InstanceKey,
-        scope: Scope, createdAt: Double, timeToLive: Double?, disposal: Disposal?
-    ) -> (isKept: Bool, hadWaiters: Bool) {
+    /// The instance kept for `key` in `plan`'s scope, or the one `make` makes now, created
+    /// exactly once however many threads ask: one asker records its creation and runs `make`,
+    /// the others wait for it. Not generic in the factory's types, so compiled once in Depot:
+    /// `make` is what depends on them (see `FactoryRegistration.instance`). `plan` was made
+    /// from the registrations at `version`.
+    @usableFromInline
+    func instance(
+        for key: InstanceKey, plan: ContainerManager.Plan, version: UInt64,
+        frame: ResolutionFrame, manager: ContainerManager, origin: inout ResolutionOrigin,
+        make: (_ origin: inout ResolutionOrigin, _ clock: ContainerManager.Clock?) ->
+            InstanceTable.Made
+    ) -> FoundInstance {
+        // Only a factory with a `timeToLive` reads the clock (an instance kept without one
+        // counts as old).
+        let clock = plan.timeToLive == nil ? nil : manager.clock
+        var version = version
+        while true {
+            // Read before the lock: a clock is user code.
+            let now = clock?.now() ?? 0
+            var started: Creation?
+            var found = InstanceTable.Lookup.absent
+            // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
+            withInstances { table in
+                found = table.lookup(
+                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top
+                ) {
+                    guard manager.isCurrent(version) else { return nil }
+                    started = Creation(step: frame.top, scope: plan.scope, creator: frame)
+                    return .creating(started!)
+                }
+            }
+            switch found {
+            case .hit(let cell):
+                origin = .cached
+                return .kept(cell)
+            case .stored(let stored):
+                origin = .cached
+                return .stored(stored)
+            case .absent:
+                // The registrations changed after the plan was made. If this factory's did not,
+                // the plan stands at their new version; if it did, what the plan makes is this
+                // resolve's alone, so a replaced closure's value is never kept.
+                if let current = manager.version(
+                    ifStill: plan.registration, registeredFor: key.factory)
+                {
+                    version = current
+                    continue
+                }
+                let made = make(&origin, nil)
+                // Not kept, so not disposed by Depot either.
+                _ = made.disposal?.claim()
+                return .made(made.cell)
+            case .busy:
+                fatalError("Depot: a waiting lookup is never busy")
+            case .waitFor(let creation):
+                creation.wait(by: frame, in: self)
+            case .awaitAsync:
+                fatalError("Depot: \(frame.top) is being created by an async factory.")
+            case .create:
+                let made = make(&origin, clock)
+                _ = keep(
+                    made, madeBy: .creating(started!), key: key, scope: plan.scope,
+                    timeToLive: plan.timeToLive, manager: manager)
+                return .made(made.cell)
+            }
+        }
+    }
+
+    /// Keeps what `creation` made, unless a reset or a registration cancelled it, and ends the
+    /// creation, waking its waiters; returns whether it was kept.
+    func keep(
+        _ made: InstanceTable.Made, madeBy creation: InstanceTable.Slot, key: InstanceKey,
+        scope: Scope, timeToLive: Double?, manager: ContainerManager
+    ) -> Bool {
         var kept = InstanceTable.Kept(isKept: false, hadWaiters: false, isFirstOfScope: false)
         withInstances { table in
             kept = table.finish(
-                creation, key: key, value: value, scope: scope, createdAt: createdAt,
-                timeToLive: timeToLive, disposal: disposal)
+                creation, key: key, made: made, scope: scope, timeToLive: timeToLive)
         }
         if kept.isFirstOfScope { noteHolding(scope) }
-        return (kept.isKept, kept.hadWaiters)
+        if kept.hadWaiters, case .creating(let creation) = creation { creation.finish() }
+        guard !kept.isKept else { return true }
+        // Not kept, so not disposed by Depot either.
+        _ = made.disposal?.claim()
+        if scope.holdsWeakly, !made.isNone, asObject(made.cell.instance) == nil {
+            manager.warnOnce(
+                about: key.factory,
+                "Depot: \(creation.creation!.step) is a value type in the \(scope) scope, which holds "
+                    + "instances weakly; it behaves as unique. Use .cached to keep one value.")
+        }
+        return false
     }
 }
 

@@ -165,32 +165,44 @@ struct InstanceTable: DropsValues {
         return .create
     }
 
-    /// Ends `creation`, wakes its waiters, and keeps its `value` unless a reset or a
+    /// What a creation made: its value in a strong cell (stamped with its creation time), its
+    /// teardown, and whether the value is `nil`. A value kept weakly moves to a ``WeakCell``.
+    @usableFromInline
+    struct Made {
+        @usableFromInline let cell: Cell
+        @usableFromInline let disposal: Disposal?
+        @usableFromInline let isNone: Bool
+
+        @usableFromInline
+        init(cell: Cell, disposal: Disposal?, isNone: Bool) {
+            (self.cell, self.disposal, self.isNone) = (cell, disposal, isNone)
+        }
+    }
+
+    /// Ends `creation`, wakes its waiters, and keeps what it `made` unless a reset or a
     /// registration cancelled it.
-    @inlinable
-    mutating func finish<Value>(
-        _ creation: Slot, key: InstanceKey, value: Value, scope: Scope, createdAt: Double,
-        timeToLive: Double?, disposal: Disposal?
+    mutating func finish(
+        _ creation: Slot, key: InstanceKey, made: Made, scope: Scope, timeToLive: Double?
     ) -> Kept {
         // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
-        let none = isNone(value)
         var cell: Cell?
-        if !none, !scope.isCustom {
+        if !made.isNone, !scope.isCustom {
             // A value type has no identity to hold weakly: it is not kept (the scope acts as
             // `unique` for it).
             cell =
                 scope.holdsWeakly
-                ? asObject(value).map {
-                    InstanceTable.WeakCell($0, scope: scope, createdAt: createdAt)
+                ? asObject(made.cell.instance).map {
+                    InstanceTable.WeakCell($0, scope: scope, createdAt: made.cell.createdAt)
                 }
-                : InstanceTable.StrongCell<Value>(value, scope: scope, createdAt: createdAt)
+                : made.cell
         }
         return keep(
-            creation, key: key, value: value, isNone: none, cell: cell, scope: scope,
-            createdAt: createdAt, timeToLive: timeToLive, disposal: disposal)
+            creation, key: key, value: made.cell.instance, isNone: made.isNone, cell: cell,
+            scope: scope, createdAt: made.cell.createdAt, timeToLive: timeToLive,
+            disposal: made.disposal)
     }
 
-    /// ``finish(_:key:value:scope:createdAt:timeToLive:disposal:)`` with the cell made (`nil`
+    /// ``finish(_:key:made:scope:timeToLive:)`` with the cell made (`nil`
     /// for a custom scope, whose storage gets `value`, and when nothing is kept).
     @usableFromInline
     mutating func keep(

@@ -26,14 +26,15 @@ import Atomics
 @usableFromInline
 final class Validation: @unchecked Sendable {
 
-    /// How many validations run now: a resolve reads the task-local only while one does.
-    @usableFromInline static let running = ManagedAtomic<Int>(0)
+    /// How many validations run now: a resolve reads the task-local only while one does. Each
+    /// manager keeps a reference to it (``ContainerManager/validations``), so that a resolve
+    /// reads it without the global's once-check.
+    static let running = ManagedAtomic<Int>(0)
 
     /// The task-local that holds the node of the factory being resolved in a validation.
     @usableFromInline static let binding = TaskLocal<Node?>(wrappedValue: nil)
 
-    /// Whether any validation runs now: the one read a resolve makes when none does.
-    @inlinable
+    /// Whether any validation runs now.
     static var isRunning: Bool { running.load(ordering: .relaxed) != 0 }
 
     /// The node of the factory the current validating resolve is in, if any.

@@ -201,6 +201,15 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             containerType: Swift.type(of: container))
     }
 
+    /// The step, without its parameter: `step(nil)` without making a `P?`, which code compiled
+    /// once for every factory would look up at run time.
+    @usableFromInline
+    var stepWithoutParameter: ResolutionStep {
+        ResolutionStep(
+            manager: ObjectIdentifier(manager), key: key, parameter: nil,
+            containerType: Swift.type(of: container))
+    }
+
     /// The parameter as a step on the resolution path keeps it: none for a `Factory`.
     @inlinable
     func stepParameter(_ parameter: P?) -> ResolutionParameter? {
