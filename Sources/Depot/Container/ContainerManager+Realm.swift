@@ -6,7 +6,7 @@ extension ContainerManager {
     /// first needed one, bound then for good (a lifetime scope or child binds its container's).
     @usableFromInline
     var realm: SingletonRealm {
-        switch flags.load(ordering: .acquiring) & Flags.realm {
+        switch flags.load() & Flags.realm {
         case Flags.processRealm:
             return SingletonRealm.process
         case Flags.isolatedRealm:
@@ -66,7 +66,7 @@ extension ContainerManager {
     /// The cell this container's singleton realm keeps for `key` in `scope`, if any.
     func singletonCell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
         // The process's realm is read as the `let` it is, not retained through `realm`.
-        if flags.load(ordering: .acquiring) & Flags.realm == Flags.processRealm {
+        if flags.load() & Flags.realm == Flags.processRealm {
             return SingletonRealm.process.cell(for: key, in: scope)
         }
         return realm.cell(for: key, in: scope)

@@ -46,7 +46,7 @@ extension ContainerManager {
         }
         /// The manager's `flags`, which resolves read without the lock: the word beside this
         /// state in its `Locked`, valid as long as the state is there.
-        let flags: UnsafeAtomic<UInt64>
+        let flags: AtomicWord
 
         /// What few containers ever use; made when first asked for, under the lock.
         var seldom: SeldomUsed {
@@ -154,15 +154,15 @@ extension ContainerManager.State {
     /// A filter of the registered keys, kept in `flags`: every registered key's `filterBit` is
     /// set (before the key goes in; cleared only when all are gone), so a clear bit means none.
     var registeredKeys: UInt64 {
-        get { flags.load(ordering: .relaxed) & ContainerManager.Flags.registeredKeys }
+        get { flags.loadRelaxed() & ContainerManager.Flags.registeredKeys }
         nonmutating set { setFlags(ContainerManager.Flags.registeredKeys, to: newValue) }
     }
 
     /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment`; under the
     /// lock, so no other write comes between the load and the store.
     func setFlags(_ mask: UInt64, to value: UInt64, adding increment: UInt64 = 0) {
-        let others = flags.load(ordering: .relaxed) & ~mask
-        flags.store((others &+ increment) | value, ordering: .releasing)
+        let others = flags.loadRelaxed() & ~mask
+        flags.store((others &+ increment) | value)
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.
@@ -201,76 +201,5 @@ extension ContainerManager.State {
     /// Forgets the contexts registered for `key`.
     mutating func removeContexts(for key: FactoryKey) {
         changeRegistration(for: key) { $0.seldom.contexts = [:] }
-    }
-}
-
-// The changes `reset(options:)`, `push()` and `pop()` make, under the manager's lock.
-extension ContainerManager.State {
-    /// Forgets what `options` says; returns the manager whose caches this one uses, if they
-    /// must be emptied too, and the keys whose registered factory or modifiers went, whose
-    /// singletons go too (as `register` drops them), after this lock.
-    mutating func reset(_ options: FactoryResetOptions) -> (
-        sharedCaches: ContainerManager?, removed: [FactoryKey], containerType: ObjectIdentifier?
-    ) {
-        // One rule: what the reset removes (a registered factory, modifiers, contexts), it
-        // drops the singletons of.
-        let removed: [FactoryKey]
-        switch options {
-        case .all:
-            removed = Array(registrations.keys)
-            seldomUsed?.madeByContext.removeAll()
-        case .registration: removed = registrations.filter { !$0.value.hasOnlyContexts }.map(\.key)
-        case .context:
-            let registrations = registrations
-            removed = takeMadeByContext { registrations[$0]?.contexts.isEmpty == false }
-        default: removed = []
-        }
-        switch options {
-        case .none:
-            break
-        case .all:
-            removeAllRegistrations()
-            instances.removeAll()
-            // A child never runs autoRegister(): its parent has.
-            isAutoRegistered = parent != nil
-        case .registration:
-            registrations.keys.forEach { removeFactory(for: $0) }
-            isAutoRegistered = parent != nil
-        case .context:
-            registrations.keys.forEach { removeContexts(for: $0) }
-        case .scope:
-            instances.removeAll()
-        }
-        let sharedCaches = options == .all || options == .scope ? cacheOwner : nil
-        return (sharedCaches, removed, containerType)
-    }
-
-    /// Takes out the factories a context made an instance of that `isRemoved` holds for.
-    mutating func takeMadeByContext(where isRemoved: (FactoryKey) -> Bool) -> [FactoryKey] {
-        guard let made = seldomUsed?.madeByContext, !made.isEmpty else { return [] }
-        let removed = made.filter(isRemoved)
-        seldom.madeByContext.subtract(removed)
-        return Array(removed)
-    }
-
-    /// Saves the registrations and kept instances; copies references, releases nothing.
-    mutating func push() {
-        seldom.snapshots.append(
-            ContainerManager.Snapshot(
-                registrations: registrations, instances: instances.snapshot))
-    }
-
-    /// Puts back what the last `push()` saved; returns the keys whose registrations changed,
-    /// for their singletons to go too.
-    mutating func pop() -> (changed: [FactoryKey], containerType: ObjectIdentifier?) {
-        guard let snapshot = seldom.snapshots.popLast() else { return ([], nil) }
-        let changed = Set(registrations.keys).union(snapshot.registrations.keys).filter {
-            registrations[$0] !== snapshot.registrations[$0]
-        }
-        removeAllRegistrations()
-        registeredKeys = snapshot.registrations.keys.reduce(0) { $0 | $1.filterBit }
-        registrations = snapshot.registrations
-        instances.restore(snapshot.instances)
-        return (Array(changed), containerType)
     }
 }

@@ -32,7 +32,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// What resolves read without the lock (see ``Flags``); written only under the lock. The
     /// word beside `state`, in its allocation, which this manager keeps alive.
-    @usableFromInline let flags: UnsafeAtomic<UInt64>
+    @usableFromInline let flags: AtomicWord
 
     /// In one read: whether the container is plain, whether `key` may be registered (its bit
     /// is set in the filter), whether a resolve is checked for a captive owner, and the version
@@ -41,7 +41,7 @@ public final class ContainerManager: @unchecked Sendable {
     func plainness(for key: FactoryKey)
         -> (isPlain: Bool, checksRegistration: Bool, checksCaptive: Bool, version: UInt64)
     {
-        let word = flags.load(ordering: .acquiring)
+        let word = flags.load()
         let checksRegistration =
             word & Flags.registeredKeys != 0 && word & key.filterBit != 0
         let checksCaptive = word & Flags.checksCaptive != 0
@@ -51,7 +51,7 @@ public final class ContainerManager: @unchecked Sendable {
     /// The version of the registrations, which advances with every change to them: a resolve
     /// reads it before it makes its plan, and starts a creation only if it is still current.
     @usableFromInline
-    var version: UInt64 { flags.load(ordering: .acquiring) & Flags.version }
+    var version: UInt64 { flags.load() & Flags.version }
 
     /// Whether the registrations are still at `version`, read under the lock of the table where
     /// a creation would start: a change advances it before it removes the factory's instances
@@ -70,7 +70,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     deinit {
         // A lifetime scope's caches are in no scope's holders: nothing to take, no lock.
-        guard flags.load(ordering: .relaxed) & Flags.tracksNoHolders == 0 else { return }
+        guard flags.loadRelaxed() & Flags.tracksNoHolders == 0 else { return }
         // The scopes' holders let go of the caches.
         let tracked = state.withLock { $0.instances.tracked }
         tracked.untrack(caches)
@@ -161,5 +161,76 @@ extension Locked where State == ContainerManager.State {
         withLock { state in
             state.instances.removeInstances(of: scope)
         }
+    }
+}
+
+// The changes `reset(options:)`, `push()` and `pop()` make, under the manager's lock.
+extension ContainerManager.State {
+    /// Forgets what `options` says; returns the manager whose caches this one uses, if they
+    /// must be emptied too, and the keys whose registered factory or modifiers went, whose
+    /// singletons go too (as `register` drops them), after this lock.
+    mutating func reset(_ options: FactoryResetOptions) -> (
+        sharedCaches: ContainerManager?, removed: [FactoryKey], containerType: ObjectIdentifier?
+    ) {
+        // One rule: what the reset removes (a registered factory, modifiers, contexts), it
+        // drops the singletons of.
+        let removed: [FactoryKey]
+        switch options {
+        case .all:
+            removed = Array(registrations.keys)
+            seldomUsed?.madeByContext.removeAll()
+        case .registration: removed = registrations.filter { !$0.value.hasOnlyContexts }.map(\.key)
+        case .context:
+            let registrations = registrations
+            removed = takeMadeByContext { registrations[$0]?.contexts.isEmpty == false }
+        default: removed = []
+        }
+        switch options {
+        case .none:
+            break
+        case .all:
+            removeAllRegistrations()
+            instances.removeAll()
+            // A child never runs autoRegister(): its parent has.
+            isAutoRegistered = parent != nil
+        case .registration:
+            registrations.keys.forEach { removeFactory(for: $0) }
+            isAutoRegistered = parent != nil
+        case .context:
+            registrations.keys.forEach { removeContexts(for: $0) }
+        case .scope:
+            instances.removeAll()
+        }
+        let sharedCaches = options == .all || options == .scope ? cacheOwner : nil
+        return (sharedCaches, removed, containerType)
+    }
+
+    /// Takes out the factories a context made an instance of that `isRemoved` holds for.
+    mutating func takeMadeByContext(where isRemoved: (FactoryKey) -> Bool) -> [FactoryKey] {
+        guard let made = seldomUsed?.madeByContext, !made.isEmpty else { return [] }
+        let removed = made.filter(isRemoved)
+        seldom.madeByContext.subtract(removed)
+        return Array(removed)
+    }
+
+    /// Saves the registrations and kept instances; copies references, releases nothing.
+    mutating func push() {
+        seldom.snapshots.append(
+            ContainerManager.Snapshot(
+                registrations: registrations, instances: instances.snapshot))
+    }
+
+    /// Puts back what the last `push()` saved; returns the keys whose registrations changed,
+    /// for their singletons to go too.
+    mutating func pop() -> (changed: [FactoryKey], containerType: ObjectIdentifier?) {
+        guard let snapshot = seldom.snapshots.popLast() else { return ([], nil) }
+        let changed = Set(registrations.keys).union(snapshot.registrations.keys).filter {
+            registrations[$0] !== snapshot.registrations[$0]
+        }
+        removeAllRegistrations()
+        registeredKeys = snapshot.registrations.keys.reduce(0) { $0 | $1.filterBit }
+        registrations = snapshot.registrations
+        instances.restore(snapshot.instances)
+        return (Array(changed), containerType)
     }
 }

@@ -10,8 +10,8 @@ import Atomics
 
 // Depot's one lock type, written as swift-nio's `NIOLock` is: the value and its pthread mutex
 // share one `ManagedBuffer` allocation, every OS call is in this file, and each return code is
-// checked. The unsafe pointers below never leave it, but for `word`: `withLock` hands its body
-// an `inout` value.
+// checked. The unsafe pointers below never leave it: `withLock` hands its body an `inout`
+// value, and `word` is an `AtomicWord`, whose address no other file sees.
 
 /// A value guarded by a pthread mutex; `withLock` is the only way to reach it.
 ///
@@ -29,13 +29,13 @@ struct Locked<State>: @unchecked Sendable {
     }
 
     /// Makes a `Locked` of the value `initial` makes from ``word``.
-    init(beside initial: (UnsafeAtomic<UInt64>) -> State) {
+    init(beside initial: (AtomicWord) -> State) {
         storage = .make(initial, recursive: false)
     }
 
     /// An atomic word beside the value, in the same allocation, zero at first, to read without
     /// the lock: valid while this `Locked` (any copy) is alive, which its user must ensure.
-    var word: UnsafeAtomic<UInt64> { storage.word }
+    var word: AtomicWord { AtomicWord(storage.word) }
 
     /// Identifies the value: the same for every copy of this `Locked`.
     var id: ObjectIdentifier { ObjectIdentifier(storage) }
@@ -57,6 +57,36 @@ struct Locked<State>: @unchecked Sendable {
     }
 }
 
+/// The atomic word beside a ``Locked``'s value (``Locked/word``), for what a lock's holders
+/// publish to readers that take no lock: its address, which stays in this file, is valid while
+/// the `Locked` is alive, so whoever holds an `AtomicWord` holds its `Locked` too.
+// @unchecked Sendable: an atomic word is made to be shared between threads.
+@usableFromInline
+struct AtomicWord: @unchecked Sendable {
+    @usableFromInline let atomic: UnsafeAtomic<UInt64>
+
+    fileprivate init(_ atomic: UnsafeAtomic<UInt64>) {
+        self.atomic = atomic
+    }
+
+    /// The word, and what was written before the store that set it.
+    @inlinable
+    func load() -> UInt64 {
+        atomic.load(ordering: .acquiring)
+    }
+
+    /// The word alone, for a reader that needs nothing written before it (or holds the lock).
+    @inlinable
+    func loadRelaxed() -> UInt64 {
+        atomic.load(ordering: .relaxed)
+    }
+
+    /// Sets the word, publishing what was written before it.
+    func store(_ value: UInt64) {
+        atomic.store(value, ordering: .releasing)
+    }
+}
+
 /// What follows the value in its allocation: the mutex, first, and the atomic word.
 fileprivate struct LockTail {
     var mutex: pthread_mutex_t
@@ -66,7 +96,7 @@ fileprivate struct LockTail {
 /// The value and its mutex, in one allocation.
 fileprivate final class LockStorage<State>: ManagedBuffer<State, LockTail> {
     static func make(
-        _ initial: (UnsafeAtomic<UInt64>) -> State, recursive: Bool
+        _ initial: (AtomicWord) -> State, recursive: Bool
     ) -> LockStorage<State> {
         let buffer = create(minimumCapacity: 1) { buffer in
             // Initialised before the value, which may keep it.
@@ -74,7 +104,7 @@ fileprivate final class LockStorage<State>: ManagedBuffer<State, LockTail> {
             storage.withUnsafeMutablePointerToElements {
                 $0.pointer(to: \.word)!.initialize(to: .init(0))
             }
-            return initial(storage.word)
+            return initial(AtomicWord(storage.word))
         }
         // `create` makes an instance of the class it is called on: this one.
         let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
