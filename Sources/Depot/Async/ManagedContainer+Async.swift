@@ -78,18 +78,6 @@ extension ManagedContainer {
     }
 }
 
-extension ContainerManager {
-    /// Takes the disposals out and forgets every instance, under one lock, then runs them.
-    func shutdown() async -> [DisposalError] {
-        let disposals = state.withLock { state in
-            let taken = state.instances.takeDisposals(of: nil)
-            state.instances.removeAll()
-            return taken
-        }
-        return await Disposal.run(disposals)
-    }
-}
-
 extension Scope {
     /// Tears down what this scope keeps, as ``ManagedContainer/shutdown()`` does for a
     /// container: in every container (for process-wide scopes such as `Scope.singleton`, in

@@ -99,3 +99,25 @@ extension ContainerManager.State {
                 ? ContainerManager.Flags.processRealm : ContainerManager.Flags.isolatedRealm)
     }
 }
+
+extension ContainerManager: InstanceOwner {
+    @usableFromInline
+    func withInstances(_ body: (inout InstanceTable) -> Void) {
+        state.withLock { body(&$0.instances) }
+    }
+
+    /// The cell kept for `key` in `scope`, if any: a hit's lookup.
+    func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
+        state.withLock { $0.instances.cell(for: key, in: scope) }
+    }
+
+    @usableFromInline
+    func noteHolding(_ scope: Scope) {
+        scope.track(self)
+    }
+
+    @usableFromInline
+    func wait(on condition: Condition, until isDone: () -> Bool) {
+        state.wait(on: condition, until: isDone)
+    }
+}

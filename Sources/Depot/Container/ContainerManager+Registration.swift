@@ -93,3 +93,128 @@ extension ContainerManager {
         @usableFromInline var decorator: Any? { fields.decorator }
     }
 }
+
+// Running a container's `autoRegister()` once, before its first use.
+extension ContainerManager {
+    /// Runs the container's `autoRegister()` if it has not run since the manager was made or its
+    /// registrations were reset. Other threads wait for it.
+    ///
+    /// - Returns: `true` when the calling thread is inside `autoRegister()` itself (it resolves or
+    ///   registers while registering), so it must go on without waiting for itself.
+    @discardableResult
+    @usableFromInline
+    func autoRegisterIfNeeded(_ container: any ManagedContainer) -> Bool {
+        // Read first, under the lock alone: once it has run, as nearly always, there is no gate
+        // to take; nor where there is nothing to run (asked only then: a conformance check
+        // costs more than the lock).
+        let isDone = state.withLock { state in
+            state.containerType = state.containerType ?? ObjectIdentifier(Swift.type(of: container))
+            return state.isAutoRegistered
+        }
+        if isDone { return false }
+        guard container is AutoRegistering else {
+            state.withLock { $0.isAutoRegistered = true }
+            return false
+        }
+        // Recursive: the thread running autoRegister() gets through; every other thread waits here
+        // until it has finished.
+        let gate = autoRegistrationGate
+        gate.lock()
+        defer { gate.unlock() }
+        let phase = state.withLock { state -> AutoRegistrationPhase in
+            if state.isAutoRegistered { return .done }
+            if state.isAutoRegistering { return .runningOnThisThread }
+            state.isAutoRegistering = true
+            return .toRun
+        }
+        switch phase {
+        case .done:
+            return false
+        case .runningOnThisThread:
+            return true
+        case .toRun:
+            // User code, outside `state`'s lock but inside the recursive gate, by design: the
+            // thread registering may resolve and register (it gets through the gate again);
+            // other threads wait until it has finished.
+            (container as? AutoRegistering)?.autoRegister()
+            state.withLock { state in
+                state.isAutoRegistering = false
+                state.isAutoRegistered = true
+            }
+            return false
+        }
+    }
+
+    /// Serialises `autoRegister()`; recursive so the container can resolve inside it. Made on
+    /// first use, by a container that has an `autoRegister()`: a lifetime scope (one per
+    /// request) never needs one.
+    private var autoRegistrationGate: Mutex {
+        state.withLock { state in
+            if let gate = state.seldom.autoRegistrationGate { return gate }
+            let gate = Mutex(recursive: true)
+            state.seldom.autoRegistrationGate = gate
+            return gate
+        }
+    }
+
+    private enum AutoRegistrationPhase {
+        case done, runningOnThisThread, toRun
+    }
+}
+
+// What `resetsDependents` drops: the kept instances built from a factory that changed.
+extension ContainerManager {
+    /// Drops what this container keeps of every factory built from those of `keys`, and from
+    /// those in turn, and their singletons, when ``resetsDependents`` is on.
+    func dropDependents(of keys: [FactoryKey]) {
+        let (dependents, containerType) = state.withLock { state in
+            guard state.settings.resetsDependents, let recorded = state.seldomUsed?.dependents
+            else { return (Set<FactoryKey>(), state.containerType) }
+            var (found, pending) = (Set<FactoryKey>(), keys)
+            while let key = pending.popLast() {
+                for dependent in recorded[key] ?? [] where found.insert(dependent).inserted {
+                    pending.append(dependent)
+                }
+            }
+            return (found, state.containerType)
+        }
+        guard !dependents.isEmpty else { return }
+        withCaches { table in dependents.forEach { table.removeInstances(of: $0, owner: nil) } }
+        if let containerType {
+            removeSingletons(of: Array(dependents), containerType: containerType)
+        }
+    }
+}
+
+extension ContainerManager {
+    /// The contributions to the collection `key`, in order: this container's, and those of its
+    /// parent that it does not replace.
+    func contributions(to key: FactoryKey) -> [AnyKeyPath] {
+        let contributions = contributionsByFactory(to: key).compactMapValues { $0 }
+        if Validation.isRunning { noteLookAlikes(in: contributions, to: key) }
+        return contributions.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
+            .map(\.keyPath)
+    }
+
+    /// In a validation, reports contributions whose factories have one name and type and are
+    /// two factories: two modules' declarations, which a reader takes for one.
+    private func noteLookAlikes(in contributions: [FactoryKey: Contribution], to key: FactoryKey) {
+        let byDescription = Dictionary(grouping: contributions.keys, by: \.description)
+        for (description, keys) in byDescription where keys.count > 1 {
+            _ = Validation.note(
+                .duplicateContribution,
+                "Depot: \(keys.count) contributions to \(key) look alike: each is a factory "
+                    + "\(description) declared in another module, and the collection has each.",
+                fix: "Give the declarations names of their own, or contribute only one of them.")
+        }
+    }
+
+    /// This container's contributions and removals, over its parent's.
+    private func contributionsByFactory(to key: FactoryKey) -> [FactoryKey: Contribution?] {
+        let (own, parent) = state.withLock {
+            ($0.registrations[key]?.fields.contributions ?? [:], $0.parent)
+        }
+        guard let parent else { return own }
+        return own.merging(parent.manager.contributionsByFactory(to: key)) { own, _ in own }
+    }
+}

@@ -203,3 +203,18 @@ extension ContainerManager.State {
         changeRegistration(for: key) { $0.seldom.contexts = [:] }
     }
 }
+
+/// A state whose changes may let go of instances, closures or containers, whose last release can
+/// run user code (a `deinit` that resolves from the same container): a change collects them in
+/// ``dropped``, and `withLock` releases them after the lock is let go.
+protocol DropsValues {
+    /// What changes let go of since `withLock` last released them.
+    var dropped: [Any] { get set }
+}
+
+extension DropsValues {
+    /// Keeps `value`, if any, alive until the lock is let go.
+    mutating func drop(_ value: Any?) {
+        if let value { dropped.append(value) }
+    }
+}

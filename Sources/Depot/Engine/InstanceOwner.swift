@@ -116,28 +116,6 @@ extension InstanceOwner {
     }
 }
 
-extension ContainerManager: InstanceOwner {
-    @usableFromInline
-    func withInstances(_ body: (inout InstanceTable) -> Void) {
-        state.withLock { body(&$0.instances) }
-    }
-
-    /// The cell kept for `key` in `scope`, if any: a hit's lookup.
-    func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
-        state.withLock { $0.instances.cell(for: key, in: scope) }
-    }
-
-    @usableFromInline
-    func noteHolding(_ scope: Scope) {
-        scope.track(self)
-    }
-
-    @usableFromInline
-    func wait(on condition: Condition, until isDone: () -> Bool) {
-        state.wait(on: condition, until: isDone)
-    }
-}
-
 extension SingletonRealm: InstanceOwner {
     @usableFromInline
     func withInstances(_ body: (inout InstanceTable) -> Void) {

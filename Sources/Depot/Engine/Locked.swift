@@ -33,8 +33,7 @@ struct Locked<State>: @unchecked Sendable {
         storage = .make(initial, recursive: false)
     }
 
-    /// An atomic word beside the value, in the same allocation, zero at first, to read without
-    /// the lock: valid while this `Locked` (any copy) is alive, which its user must ensure.
+    /// An atomic word beside the value, in the same allocation, zero at first (``AtomicWord``).
     var word: AtomicWord { AtomicWord(storage.word) }
 
     /// Identifies the value: the same for every copy of this `Locked`.
@@ -59,7 +58,7 @@ struct Locked<State>: @unchecked Sendable {
 
 /// The atomic word beside a ``Locked``'s value (``Locked/word``), for what a lock's holders
 /// publish to readers that take no lock: its address, which stays in this file, is valid while
-/// the `Locked` is alive, so whoever holds an `AtomicWord` holds its `Locked` too.
+/// the `Locked` (any copy) is alive, so whoever holds an `AtomicWord` must hold its `Locked`.
 // @unchecked Sendable: an atomic word is made to be shared between threads.
 @usableFromInline
 struct AtomicWord: @unchecked Sendable {
@@ -232,21 +231,6 @@ final class Condition: @unchecked Sendable {
         _ function: (UnsafeMutablePointer<pthread_cond_t>) -> Int32, _ name: StaticString
     ) {
         storage.withUnsafeMutablePointerToElements { LockStorage<Void>.check(function($0), name) }
-    }
-}
-
-/// A state whose changes may let go of instances, closures or containers, whose last release can
-/// run user code (a `deinit` that resolves from the same container): a change collects them in
-/// ``dropped``, and `withLock` releases them after the lock is let go.
-protocol DropsValues {
-    /// What changes let go of since `withLock` last released them.
-    var dropped: [Any] { get set }
-}
-
-extension DropsValues {
-    /// Keeps `value`, if any, alive until the lock is let go.
-    mutating func drop(_ value: Any?) {
-        if let value { dropped.append(value) }
     }
 }
 

@@ -114,36 +114,3 @@ extension ManagedContainer {
         }
     }
 }
-
-extension ContainerManager {
-    /// The contributions to the collection `key`, in order: this container's, and those of its
-    /// parent that it does not replace.
-    func contributions(to key: FactoryKey) -> [AnyKeyPath] {
-        let contributions = contributionsByFactory(to: key).compactMapValues { $0 }
-        if Validation.isRunning { noteLookAlikes(in: contributions, to: key) }
-        return contributions.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
-            .map(\.keyPath)
-    }
-
-    /// In a validation, reports contributions whose factories have one name and type and are
-    /// two factories: two modules' declarations, which a reader takes for one.
-    private func noteLookAlikes(in contributions: [FactoryKey: Contribution], to key: FactoryKey) {
-        let byDescription = Dictionary(grouping: contributions.keys, by: \.description)
-        for (description, keys) in byDescription where keys.count > 1 {
-            _ = Validation.note(
-                .duplicateContribution,
-                "Depot: \(keys.count) contributions to \(key) look alike: each is a factory "
-                    + "\(description) declared in another module, and the collection has each.",
-                fix: "Give the declarations names of their own, or contribute only one of them.")
-        }
-    }
-
-    /// This container's contributions and removals, over its parent's.
-    private func contributionsByFactory(to key: FactoryKey) -> [FactoryKey: Contribution?] {
-        let (own, parent) = state.withLock {
-            ($0.registrations[key]?.fields.contributions ?? [:], $0.parent)
-        }
-        guard let parent else { return own }
-        return own.merging(parent.manager.contributionsByFactory(to: key)) { own, _ in own }
-    }
-}
