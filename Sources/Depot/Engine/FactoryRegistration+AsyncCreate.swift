@@ -92,9 +92,9 @@ extension FactoryRegistration {
             creation.finish(.failure(error))
             return
         }
-        let made = InstanceTable.Made(
-            cell: InstanceTable.StrongCell(value, scope: plan.scope, createdAt: clock?.now() ?? 0),
-            disposal: disposal(of: value, plan: plan, parameter: parameter), isNone: isNone(value))
+        let made = InstanceTable.Made.of(
+            value, in: plan.scope, createdAt: clock?.now() ?? 0,
+            disposal: disposal(of: value, plan: plan, parameter: parameter))
         _ = owner.keep(
             made, madeBy: .creatingAsync(creation), key: key, scope: plan.scope,
             timeToLive: plan.timeToLive, manager: manager)

@@ -59,19 +59,25 @@ extension FactoryRegistration {
 
     /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
     /// The lookups, waits and keeping are `InstanceOwner.instance`'s, compiled once in Depot for
-    /// every factory; what depends on `T` is here: the closure's run, in `made`, and reading
-    /// the value out of the cell found.
+    /// every factory; what depends on `T` is here: running the closure, making what the table
+    /// keeps of its value, and reading the value out of the cell found.
     @inlinable
     func instance<Owner: InstanceOwner>(
         in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
         version: UInt64, frame: ResolutionFrame, origin: inout ResolutionOrigin
     ) -> T {
+        // What this resolve made, returned as it is: the table may keep it weakly, or not.
+        var made: T?
         while true {
             let found = owner.instance(
                 for: key, plan: plan, version: version, frame: frame, manager: manager,
                 origin: &origin
             ) { origin, clock in
-                made(parameter, plan: plan, clock: clock, origin: &origin)
+                let value = run(parameter, plan: plan, origin: &origin)
+                made = value
+                return InstanceTable.Made.of(
+                    value, in: plan.scope, createdAt: clock?.now() ?? 0,
+                    disposal: disposal(of: value, plan: plan, parameter: parameter))
             }
             switch found {
             case .kept(let cell):
@@ -79,24 +85,10 @@ extension FactoryRegistration {
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
             case .stored(let stored):
                 return storedValue(stored, plan: plan, parameter: parameter)
-            case .made(let made):
-                return value(in: made, isWeak: false)!
+            case .made:
+                return made!
             }
         }
-    }
-
-    /// Runs the closure that applies for `parameter`; returns its value in a strong cell stamped
-    /// by `clock`, with its teardown.
-    @inlinable
-    func made(
-        _ parameter: P, plan: ContainerManager.Plan, clock: ContainerManager.Clock?,
-        origin: inout ResolutionOrigin
-    ) -> InstanceTable.Made {
-        let value = run(parameter, plan: plan, origin: &origin)
-        let cell = InstanceTable.StrongCell(value, scope: plan.scope, createdAt: clock?.now() ?? 0)
-        return InstanceTable.Made(
-            cell: cell, disposal: disposal(of: value, plan: plan, parameter: parameter),
-            isNone: isNone(value))
     }
 
     /// What a custom scope's storage gave back, which must be the `T` Depot gave it.

@@ -17,8 +17,8 @@ enum FoundInstance {
     case kept(InstanceTable.Cell)
     /// The instance a custom scope's storage gave back.
     case stored(Any)
-    /// What this resolve made, in a strong cell, kept or not.
-    case made(InstanceTable.Cell)
+    /// What this resolve's `make` made, kept or not.
+    case made
 }
 
 extension InstanceOwner {
@@ -73,7 +73,7 @@ extension InstanceOwner {
                 let made = make(&origin, nil)
                 // Not kept, so not disposed by Depot either.
                 _ = made.disposal?.claim()
-                return .made(made.cell)
+                return .made
             case .busy:
                 fatalError("Depot: a waiting lookup is never busy")
             case .waitFor(let creation):
@@ -85,7 +85,7 @@ extension InstanceOwner {
                 _ = keep(
                     made, madeBy: .creating(started!), key: key, scope: plan.scope,
                     timeToLive: plan.timeToLive, manager: manager)
-                return .made(made.cell)
+                return .made
             }
         }
     }
@@ -106,7 +106,8 @@ extension InstanceOwner {
         guard !kept.isKept else { return true }
         // Not kept, so not disposed by Depot either.
         _ = made.disposal?.claim()
-        if scope.holdsWeakly, !made.isNone, asObject(made.cell.instance) == nil {
+        // A value type in a weak scope: it has no identity to hold weakly, so no cell.
+        if scope.holdsWeakly, !made.isNone, made.cell == nil {
             manager.warnOnce(
                 about: key.factory,
                 "Depot: \(creation.creation!.step) is a value type in the \(scope) scope, which holds "

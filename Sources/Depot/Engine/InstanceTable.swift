@@ -165,17 +165,53 @@ struct InstanceTable: DropsValues {
         return .create
     }
 
-    /// What a creation made: its value in a strong cell (stamped with its creation time), its
-    /// teardown, and whether the value is `nil`. A value kept weakly moves to a ``WeakCell``.
+    /// What a creation made, as the table keeps it: the cell (a ``StrongCell``, a ``WeakCell``
+    /// for a weak scope; none for a custom scope, a `nil` value, or a value type in a weak
+    /// scope, which has no identity to hold weakly and is not kept), the value itself only for a
+    /// custom scope's storage, its teardown, and when it was made.
     @usableFromInline
     struct Made {
-        @usableFromInline let cell: Cell
-        @usableFromInline let disposal: Disposal?
-        @usableFromInline let isNone: Bool
+        let cell: Cell?
+        let stored: Any?
+        let disposal: Disposal?
+        let isNone: Bool
+        let createdAt: Double
+
+        /// What `value`, made at `createdAt` in `scope` with `disposal`, is kept as. Only a
+        /// strong cell depends on the value's type; the rest is compiled once, in `erased`.
+        @inlinable
+        static func of<Value>(
+            _ value: Value, in scope: Scope, createdAt: Double, disposal: Disposal?
+        ) -> Made {
+            // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
+            let isNone = Depot.isNone(value)
+            guard !isNone, !scope.holdsWeakly, !scope.isCustom else {
+                return erased(value, isNone: isNone, in: scope, createdAt: createdAt, disposal)
+            }
+            let cell = StrongCell(value, scope: scope, createdAt: createdAt)
+            return Made(
+                cell: cell, stored: nil, disposal: disposal, isNone: false, createdAt: createdAt)
+        }
+
+        /// ``of(_:in:createdAt:disposal:)`` for a weak or custom scope, or a `nil` value: a
+        /// weak cell of an object, the value for a custom scope's storage, or nothing.
+        @usableFromInline
+        static func erased(
+            _ value: Any, isNone: Bool, in scope: Scope, createdAt: Double,
+            _ disposal: Disposal?
+        ) -> Made {
+            let cell: Cell? =
+                isNone || !scope.holdsWeakly
+                ? nil : asObject(value).map { WeakCell($0, scope: scope, createdAt: createdAt) }
+            return Made(
+                cell: cell, stored: scope.isCustom && !isNone ? value : nil, disposal: disposal,
+                isNone: isNone, createdAt: createdAt)
+        }
 
         @usableFromInline
-        init(cell: Cell, disposal: Disposal?, isNone: Bool) {
-            (self.cell, self.disposal, self.isNone) = (cell, disposal, isNone)
+        init(cell: Cell?, stored: Any?, disposal: Disposal?, isNone: Bool, createdAt: Double) {
+            (self.cell, self.stored, self.disposal) = (cell, stored, disposal)
+            (self.isNone, self.createdAt) = (isNone, createdAt)
         }
     }
 
@@ -184,21 +220,10 @@ struct InstanceTable: DropsValues {
     mutating func finish(
         _ creation: Slot, key: InstanceKey, made: Made, scope: Scope, timeToLive: Double?
     ) -> Kept {
-        // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
-        var cell: Cell?
-        if !made.isNone, !scope.isCustom {
-            // A value type has no identity to hold weakly: it is not kept (the scope acts as
-            // `unique` for it).
-            cell =
-                scope.holdsWeakly
-                ? asObject(made.cell.instance).map {
-                    InstanceTable.WeakCell($0, scope: scope, createdAt: made.cell.createdAt)
-                }
-                : made.cell
-        }
-        return keep(
-            creation, key: key, value: made.cell.instance, isNone: made.isNone, cell: cell,
-            scope: scope, createdAt: made.cell.createdAt, timeToLive: timeToLive,
+        // The value is read only for a custom scope's storage, for which it is there.
+        keep(
+            creation, key: key, value: made.stored!, isNone: made.isNone, cell: made.cell,
+            scope: scope, createdAt: made.createdAt, timeToLive: timeToLive,
             disposal: made.disposal)
     }
 
