@@ -165,56 +165,6 @@ struct InstanceTable: DropsValues {
         return .create
     }
 
-    /// What a creation made, as the table keeps it: the cell (a ``StrongCell``, a ``WeakCell``
-    /// for a weak scope; none for a custom scope, a `nil` value, or a value type in a weak
-    /// scope, which has no identity to hold weakly and is not kept), the value itself only for a
-    /// custom scope's storage, its teardown, and when it was made.
-    @usableFromInline
-    struct Made {
-        let cell: Cell?
-        let stored: Any?
-        let disposal: Disposal?
-        let isNone: Bool
-        let createdAt: Double
-
-        /// What `value`, made at `createdAt` in `scope` with `disposal`, is kept as. Only a
-        /// strong cell depends on the value's type; the rest is compiled once, in `erased`.
-        @inlinable
-        static func of<Value>(
-            _ value: Value, in scope: Scope, createdAt: Double, disposal: Disposal?
-        ) -> Made {
-            // `nil` is never kept: the next resolve runs the factory again (FactoryKit's rule).
-            let isNone = Depot.isNone(value)
-            guard !isNone, !scope.holdsWeakly, !scope.isCustom else {
-                return erased(value, isNone: isNone, in: scope, createdAt: createdAt, disposal)
-            }
-            let cell = StrongCell(value, scope: scope, createdAt: createdAt)
-            return Made(
-                cell: cell, stored: nil, disposal: disposal, isNone: false, createdAt: createdAt)
-        }
-
-        /// ``of(_:in:createdAt:disposal:)`` for a weak or custom scope, or a `nil` value: a
-        /// weak cell of an object, the value for a custom scope's storage, or nothing.
-        @usableFromInline
-        static func erased(
-            _ value: Any, isNone: Bool, in scope: Scope, createdAt: Double,
-            _ disposal: Disposal?
-        ) -> Made {
-            let cell: Cell? =
-                isNone || !scope.holdsWeakly
-                ? nil : asObject(value).map { WeakCell($0, scope: scope, createdAt: createdAt) }
-            return Made(
-                cell: cell, stored: scope.isCustom && !isNone ? value : nil, disposal: disposal,
-                isNone: isNone, createdAt: createdAt)
-        }
-
-        @usableFromInline
-        init(cell: Cell?, stored: Any?, disposal: Disposal?, isNone: Bool, createdAt: Double) {
-            (self.cell, self.stored, self.disposal) = (cell, stored, disposal)
-            (self.isNone, self.createdAt) = (isNone, createdAt)
-        }
-    }
-
     /// Ends `creation`, wakes its waiters, and keeps what it `made` unless a reset or a
     /// registration cancelled it.
     mutating func finish(
