@@ -33,6 +33,26 @@ import Testing
         _ = id
     }
 
+    /// A value type has no identity to hold weakly: an async factory of one in the weak scope
+    /// makes a value each time and warns once, in debug builds, as a synchronous one does.
+    @Test func sharedValueTypeBehavesAsUniqueAndWarnsOnce() async throws {
+        let container = AsyncContainer()
+        let lines = Locked<[String]>([])
+        container.manager.logger = { line in lines.withLock { $0.append(line) } }
+        let made = container.made
+        let factory = AsyncFactory<Int>(container) {
+            made.increment()
+            return 7
+        }.shared
+        #expect(try await factory() == 7)
+        #expect(try await factory() == 7)
+        #expect(made.value == 2)
+        if FactoryContext.current.isDebug {
+            #expect(lines.current.count == 1)
+            #expect(lines.current.first?.contains("value type") == true)
+        }
+    }
+
     @Test func singletonIsOnePerProcessAndResetsWithItsScope() async throws {
         try await Scope.withIsolatedSingletons {
             let container = AsyncContainer()
