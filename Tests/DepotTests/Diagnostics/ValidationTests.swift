@@ -288,12 +288,15 @@ extension TaskLocalValidatedContainer {
             }
         }
         threads.forEach { $0.start() }
+        // The validations run beside the threads' resolves: once the threads resolve. Waited
+        // for before the validations, not after the stop, which a thread that had not started
+        // yet would see first, and never resolve.
+        while resolved.current == 0 { usleep(100) }
         for _ in 0..<20 {
             let report = container.validate(\.app, \.cachedKeepsUnique, \.needsMissing)
             #expect(report.errors.map(\.kind) == [.missingRegistration])
         }
         stop.withLock { $0 = true }
-        while resolved.current == 0 { usleep(100) }
         #expect(container.manager.cachedInstances()["cached"] == ["service<Part>"])
     }
 }
