@@ -191,7 +191,7 @@ extension ContainerManager {
     /// parent that it does not replace.
     func contributions(to key: FactoryKey) -> [AnyKeyPath] {
         let contributions = contributionsByFactory(to: key).compactMapValues { $0 }
-        if Validation.isRunning { noteLookAlikes(in: contributions, to: key) }
+        if isValidating { noteLookAlikes(in: contributions, to: key) }
         return contributions.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
             .map(\.keyPath)
     }

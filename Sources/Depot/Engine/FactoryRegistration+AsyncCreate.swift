@@ -95,7 +95,7 @@ extension FactoryRegistration {
         let made = InstanceTable.Made.of(
             value, in: plan.scope, createdAt: clock?.now() ?? 0,
             disposal: disposal(of: value, plan: plan, parameter: parameter))
-        _ = owner.keep(
+        owner.keep(
             made, madeBy: .creatingAsync(creation), key: key, scope: plan.scope,
             timeToLive: plan.timeToLive, manager: manager)
         creation.finish(.success(value))

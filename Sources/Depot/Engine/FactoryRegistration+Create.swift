@@ -146,7 +146,7 @@ extension FactoryRegistration {
         }
         // The message is built only where it is used: a validation, or a stop.
         if let promise = options?.values.promise,
-            Validation.isRunning || manager.promiseTriggersError
+            manager.isValidating || manager.promiseTriggersError
         {
             let message =
                 "Depot: \(step(parameter)) was promised (\(promise.file):\(promise.line)) but "
@@ -187,6 +187,6 @@ extension FactoryRegistration {
         }
         return Disposal(
             value: value, disposer: disposer, scope: ObjectIdentifier(plan.scope),
-            step: step(nil), manager: manager)
+            step: stepWithoutParameter, manager: manager)
     }
 }

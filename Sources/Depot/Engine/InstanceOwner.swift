@@ -82,7 +82,7 @@ extension InstanceOwner {
                 fatalError("Depot: \(frame.top) is being created by an async factory.")
             case .create:
                 let made = make(&origin, clock)
-                _ = keep(
+                keep(
                     made, madeBy: .creating(started!), key: key, scope: plan.scope,
                     timeToLive: plan.timeToLive, manager: manager)
                 return .made
@@ -91,11 +91,11 @@ extension InstanceOwner {
     }
 
     /// Keeps what `creation` made, unless a reset or a registration cancelled it, and ends the
-    /// creation, waking its waiters; returns whether it was kept.
+    /// creation, waking its waiters.
     func keep(
         _ made: InstanceTable.Made, madeBy creation: InstanceTable.Slot, key: InstanceKey,
         scope: Scope, timeToLive: Double?, manager: ContainerManager
-    ) -> Bool {
+    ) {
         var kept = InstanceTable.Kept(isKept: false, hadWaiters: false, isFirstOfScope: false)
         withInstances { table in
             kept = table.finish(
@@ -103,7 +103,7 @@ extension InstanceOwner {
         }
         if kept.isFirstOfScope { noteHolding(scope) }
         if kept.hadWaiters, case .creating(let creation) = creation { creation.finish() }
-        guard !kept.isKept else { return true }
+        guard !kept.isKept else { return }
         // Not kept, so not disposed by Depot either.
         _ = made.disposal?.claim()
         // A value type in a weak scope: it has no identity to hold weakly, so no cell.
@@ -113,7 +113,6 @@ extension InstanceOwner {
                 "Depot: \(creation.creation!.step) is a value type in the \(scope) scope, which holds "
                     + "instances weakly; it behaves as unique. Use .cached to keep one value.")
         }
-        return false
     }
 }
 

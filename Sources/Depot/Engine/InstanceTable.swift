@@ -165,30 +165,15 @@ struct InstanceTable: DropsValues {
         return .create
     }
 
-    /// Ends `creation`, wakes its waiters, and keeps what it `made` unless a reset or a
-    /// registration cancelled it.
+    /// Ends `creation`, wakes its waiters, and keeps what it `made` (its cell, or its value in
+    /// a custom scope's storage) unless a reset or a registration cancelled it.
     mutating func finish(
         _ creation: Slot, key: InstanceKey, made: Made, scope: Scope, timeToLive: Double?
-    ) -> Kept {
-        // The value is read only for a custom scope's storage, for which it is there.
-        keep(
-            creation, key: key, value: made.stored!, isNone: made.isNone, cell: made.cell,
-            scope: scope, createdAt: made.createdAt, timeToLive: timeToLive,
-            disposal: made.disposal)
-    }
-
-    /// ``finish(_:key:made:scope:timeToLive:)`` with the cell made (`nil`
-    /// for a custom scope, whose storage gets `value`, and when nothing is kept).
-    @usableFromInline
-    mutating func keep(
-        _ creation: Slot, key: InstanceKey, value: @autoclosure () -> Any, isNone: Bool,
-        cell: consuming Cell?, scope: Scope, createdAt: Double, timeToLive: Double?,
-        disposal: Disposal?
     ) -> Kept {
         var hadWaiters = false
         if case .creating(let creation) = creation { hadWaiters = creation.markFinished() }
         let notKept = (isKept: false, hadWaiters: hadWaiters, isFirstOfScope: false)
-        if !isNone, !scope.isCustom, let cell = consume cell {
+        if let cell = made.cell {
             // The cell takes the creation's place, unless a reset cancelled the creation.
             let id = creation.creationID
             guard
@@ -199,20 +184,22 @@ struct InstanceTable: DropsValues {
             if timeToLive != nil || !expiring.isEmpty { expiring[key.ofFactory] = timeToLive }
             if scope.holdsWeakly || timeToLive != nil {
                 staleable += 1
-                if staleable >= nextSweep { sweepStaleCells(now: createdAt) }
+                if staleable >= nextSweep { sweepStaleCells(now: made.createdAt) }
             }
         } else {
             guard isInFlight(creation, for: key) else { return notKept }
-            guard !isNone, let custom = scope.custom, let kept = storable(value(), in: scope) else {
+            guard let value = made.stored, let custom = scope.custom,
+                let kept = storable(value, in: scope)
+            else {
                 slots.removeValue(forKey: key)
                 return notKept
             }
             let scopeKey = ScopeKey(key, step: creation.creation!.step)
             storage(of: scope, custom).setValue(kept, for: scopeKey)
-            slots[key] = .stored(Cell(scope: scope, createdAt: createdAt))
+            slots[key] = .stored(Cell(scope: scope, createdAt: made.createdAt))
         }
         // A weak scope disposes nothing.
-        replaceDisposal(for: key, with: scope.holdsWeakly ? nil : disposal)
+        replaceDisposal(for: key, with: scope.holdsWeakly ? nil : made.disposal)
         return (true, hadWaiters, scope.placement == .container && needsTracking(in: scope))
     }
 

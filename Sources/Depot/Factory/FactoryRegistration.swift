@@ -196,17 +196,19 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// The step this factory adds to a resolution path.
     @inlinable
     func step(_ parameter: P?) -> ResolutionStep {
-        ResolutionStep(
-            manager: ObjectIdentifier(manager), key: key, parameter: stepParameter(parameter),
-            containerType: Swift.type(of: container))
+        step(with: stepParameter(parameter))
     }
 
     /// The step, without its parameter: `step(nil)` without making a `P?`, which code compiled
     /// once for every factory would look up at run time.
     @usableFromInline
-    var stepWithoutParameter: ResolutionStep {
+    var stepWithoutParameter: ResolutionStep { step(with: nil) }
+
+    /// The step, with `parameter` as the path shows it.
+    @inlinable
+    func step(with parameter: ResolutionParameter?) -> ResolutionStep {
         ResolutionStep(
-            manager: ObjectIdentifier(manager), key: key, parameter: nil,
+            manager: ObjectIdentifier(manager), key: key, parameter: parameter,
             containerType: Swift.type(of: container))
     }
 
