@@ -1,5 +1,3 @@
-import Atomics
-
 // Where a container's singletons live.
 extension ContainerManager {
     /// Where this container's singletons live: the realm current when the manager was made or
@@ -12,7 +10,7 @@ extension ContainerManager {
         case Flags.isolatedRealm:
             return state.withLock { $0.isolatedRealm! }
         default:
-            return state.withLock { state in
+            return change { state in
                 let realm = state.isolatedRealm ?? SingletonRealm.current
                 state.bind(realm)
                 return realm
@@ -23,8 +21,8 @@ extension ContainerManager {
     /// The bits of ``flags``.
     @usableFromInline
     enum Flags {
-        /// Set while the container is plain but for its registrations: no observer, parent,
-        /// shared caches or default scope (see `State.updatePlain`).
+        /// Set while the container is plain but for its registrations: auto-registered, with no
+        /// observer, parent, shared caches or default scope (see `State.word`).
         @usableFromInline static let plain: UInt64 = 1
         /// Which realm the manager bound: none yet, the process's, or an isolated one.
         static let realm: UInt64 = 6
@@ -38,10 +36,10 @@ extension ContainerManager {
         /// Set while a resolve may be captive (`State.checksCaptive(in:)`, debug builds only):
         /// the plain path checks it too.
         @usableFromInline static let checksCaptive: UInt64 = 1 << 36
-        /// The bits above: the version of the registrations, one `versionUnit` more with every
-        /// change to them. It wraps after 2^27 changes, which no plan outlives.
-        @usableFromInline static let version: UInt64 = ~((1 << 37) - 1)
-        static let versionUnit: UInt64 = 1 << 37
+        /// The bits above: the version of the registrations (`State.version`), which wraps
+        /// after 2^27 changes, more than any plan outlives.
+        @usableFromInline static let version: UInt64 = ~((1 << versionShift) - 1)
+        static let versionShift: UInt64 = 37
     }
 
     /// What a plain resolve found: the kept cell, if any, or a registration (then `prepare`).
@@ -86,17 +84,6 @@ extension ContainerManager {
     @usableFromInline
     func hasRegistration(for key: FactoryKey) -> Bool {
         state.withLock { $0.registrations.contains(key) }
-    }
-}
-
-extension ContainerManager.State {
-    /// Binds the manager to `realm` for good.
-    mutating func bind(_ realm: SingletonRealm) {
-        isolatedRealm = realm
-        setFlags(
-            ContainerManager.Flags.realm,
-            to: realm === SingletonRealm.process
-                ? ContainerManager.Flags.processRealm : ContainerManager.Flags.isolatedRealm)
     }
 }
 

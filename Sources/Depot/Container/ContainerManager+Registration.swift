@@ -113,7 +113,7 @@ extension ContainerManager {
         }
         if isDone { return false }
         guard container is AutoRegistering else {
-            state.withLock { $0.isAutoRegistered = true }
+            change { $0.isAutoRegistered = true }
             return false
         }
         // Recursive: the thread running autoRegister() gets through; every other thread waits here
@@ -137,7 +137,7 @@ extension ContainerManager {
             // thread registering may resolve and register (it gets through the gate again);
             // other threads wait until it has finished.
             (container as? AutoRegistering)?.autoRegister()
-            state.withLock { state in
+            change { state in
                 state.isAutoRegistering = false
                 state.isAutoRegistered = true
             }
@@ -164,24 +164,20 @@ extension ContainerManager {
 
 // What `resetsDependents` drops: the kept instances built from a factory that changed.
 extension ContainerManager {
-    /// Drops what this container keeps of every factory built from those of `keys`, and from
-    /// those in turn, and their singletons, when ``resetsDependents`` is on.
-    func dropDependents(of keys: [FactoryKey]) {
-        let (dependents, containerType) = state.withLock { state in
+    /// The factories built from those of `keys`, and from those in turn, when
+    /// ``resetsDependents`` is on: `carryOut` drops them with `keys`.
+    func dependents(of keys: [FactoryKey]) -> [FactoryKey] {
+        guard !keys.isEmpty else { return [] }
+        return state.withLock { state in
             guard state.settings.resetsDependents, let recorded = state.seldomUsed?.dependents
-            else { return (Set<FactoryKey>(), state.containerType) }
+            else { return [] }
             var (found, pending) = (Set<FactoryKey>(), keys)
             while let key = pending.popLast() {
                 for dependent in recorded[key] ?? [] where found.insert(dependent).inserted {
                     pending.append(dependent)
                 }
             }
-            return (found, state.containerType)
-        }
-        guard !dependents.isEmpty else { return }
-        withCaches { table in dependents.forEach { table.removeInstances(of: $0, owner: nil) } }
-        if let containerType {
-            removeSingletons(of: Array(dependents), containerType: containerType)
+            return Array(found)
         }
     }
 }

@@ -3,7 +3,7 @@ extension ContainerManager {
     func becomeChild(of parent: any ManagedContainer) {
         let inherited = parent.manager.inheritance(autoRegistering: parent)
         let realm = parent.manager.realm
-        state.withLock { state in
+        change { state in
             state.settingsBox = inherited.settings
             state.parent = parent
             state.isAutoRegistered = true
@@ -30,16 +30,9 @@ extension ContainerManager {
         _ inherited: ContainerManager.State.Inheritance, settings: ContainerManager.Settings? = nil,
         realm: SingletonRealm, isLifetimeScope: Bool
     ) {
-        state.withLock { state in
-            state.settingsBox = settings.map(SettingsBox.init) ?? inherited.settings
-            state.registeredKeys = inherited.registeredKeys
-            state.registrations = inherited.registrations
-            state.parent = inherited.parent
-            state.isAutoRegistered = true
-            state.isLifetimeScope = isLifetimeScope
-            state.instances.tracksHolders = !isLifetimeScope
-            state.setFlags(Flags.tracksNoHolders, to: isLifetimeScope ? Flags.tracksNoHolders : 0)
-            state.bind(realm)
+        change { state in
+            state.inherit(
+                inherited, settings: settings, realm: realm, isLifetimeScope: isLifetimeScope)
         }
     }
 
@@ -51,7 +44,7 @@ extension ContainerManager {
     /// Uses `other`'s per-container caches (or those it uses) from now on.
     func useCaches(of other: ContainerManager) {
         let owner = other.cacheOwner
-        let hadInstances = state.withLock { state -> Bool in
+        let hadInstances = change { state -> Bool in
             let hadInstances = !state.instances.isEmpty
             state.instances.removeAll()
             state.drop(state.cacheOwner)

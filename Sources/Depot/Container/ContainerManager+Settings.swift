@@ -12,32 +12,32 @@ extension ContainerManager {
     /// The scope of every factory of this container that names none. `nil` means ``Scope/unique``.
     public var defaultScope: Scope? {
         get { state.withLock { $0.settings.defaultScope } }
-        set { state.withLock { $0.settings.defaultScope = newValue?.identity } }
+        set { change { $0.settings.defaultScope = newValue?.identity } }
     }
 
     /// Whether each resolution of this container is logged through ``logger``.
     public var trace: Bool {
         get { state.withLock { $0.settings.trace } }
-        set { state.withLock { $0.settings.trace = newValue } }
+        set { change { $0.settings.trace = newValue } }
     }
 
     /// Receives trace lines and diagnostics. Prints by default.
     public var logger: (String) -> Void {
         get { state.withLock { $0.settings.logger } }
-        set { state.withLock { $0.settings.logger = newValue } }
+        set { change { $0.settings.logger = newValue } }
     }
 
     /// Whether resolving a `promised()` factory that nobody registered stops the process (with the
     /// container, key and type named) rather than returning `nil`. On in debug builds.
     public var promiseTriggersError: Bool {
         get { state.withLock { $0.settings.promiseTriggersError } }
-        set { state.withLock { $0.settings.promiseTriggersError = newValue } }
+        set { change { $0.settings.promiseTriggersError = newValue } }
     }
 
     /// Called with every instance this container resolves, after the factory's own decorator.
     public var decorator: ((Any) -> Void)? {
         get { state.withLock { $0.settings.decorator } }
-        set { state.withLock { $0.settings.decorator = newValue } }
+        set { change { $0.settings.decorator = newValue } }
     }
 
     /// Whether debug builds also report a `.unique`, `.graph` or weakly held (`.shared`,
@@ -48,7 +48,7 @@ extension ContainerManager {
     /// it from their container.
     public var reportsShortLivedCaptives: Bool {
         get { state.withLock { $0.settings.reportsShortLivedCaptives } }
-        set { state.withLock { $0.settings.reportsShortLivedCaptives = newValue } }
+        set { change { $0.settings.reportsShortLivedCaptives = newValue } }
     }
 
     /// Whether a factory declared on an actor and resolved off it stops the process, in debug
@@ -57,7 +57,7 @@ extension ContainerManager {
     /// <doc:Diagnostics#Isolation>.
     public var stopsOnIsolationBreach: Bool {
         get { state.withLock { $0.settings.stopsOnIsolationBreach } }
-        set { state.withLock { $0.settings.stopsOnIsolationBreach = newValue } }
+        set { change { $0.settings.stopsOnIsolationBreach = newValue } }
     }
 
     /// Whether registering, resetting or popping a factory also drops what this container keeps
@@ -74,13 +74,13 @@ extension ContainerManager {
     /// <doc:ModularApps#Dependents-that-follow-an-override>.
     public var resetsDependents: Bool {
         get { state.withLock { $0.settings.resetsDependents } }
-        set { state.withLock { $0.settings.resetsDependents = newValue } }
+        set { change { $0.settings.resetsDependents = newValue } }
     }
 
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
         get { state.withLock { $0.settings.clock } }
-        set { state.withLock { $0.settings.clock = newValue } }
+        set { change { $0.settings.clock = newValue } }
     }
 
     /// How deep one resolution may nest before Depot stops it, taking it for endless recursion:
@@ -171,7 +171,7 @@ extension ContainerManager {
     /// ``removeRecordedDependencies()``.
     public var isRecordingDependencies: Bool {
         get { state.withLock { state in state.isRecordingDependencies } }
-        set { state.withLock { $0.isRecordingDependencies = newValue } }
+        set { change { $0.isRecordingDependencies = newValue } }
     }
 
     /// The dependencies recorded while ``isRecordingDependencies`` was on; render them with

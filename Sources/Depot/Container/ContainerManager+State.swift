@@ -1,29 +1,26 @@
-import Atomics
-
 extension ContainerManager {
-    /// Everything a manager guards with its lock.
+    /// Everything a manager guards with its lock: a state machine. What resolves read without
+    /// the lock is derived from it (``word``) and published in ``flags`` once, at the end of
+    /// each transition that `ContainerManager.change(_:)` runs; a debug build checks, at the
+    /// end of every lock section, that no change went unpublished.
     struct State: DropsValues {
-        var registrations = HashTable<FactoryKey, ContainerManager.Registration>() {
-            didSet {
-                if registrations.isEmpty { registeredKeys = 0 }
-                updatePlain(advancingVersionBy: ContainerManager.Flags.versionUnit)
-            }
-        }
+        /// Changed only by the transitions in this file, each advancing ``version``.
+        private(set) var registrations = HashTable<FactoryKey, ContainerManager.Registration>()
+        /// A filter of the registered keys: every registered key's `filterBit` is set, from the
+        /// change that registers it until every registration is gone, so a clear bit means none.
+        private(set) var registeredKeys: UInt64 = 0
+        /// How many times the registrations have changed (see ``Flags/version``).
+        private(set) var version: UInt64 = 0
         var instances = InstanceTable()
-        var isAutoRegistered = false {
-            didSet { updatePlain() }
-        }
+        var isAutoRegistered = false
         /// The container's type, learnt on first use, for the cache inventory's singletons.
         var containerType: ObjectIdentifier?
         var isAutoRegistering = false
         /// The settings, shared with the lifetime scopes and children made since; see ``settings``.
-        var settingsBox = SettingsBox.standard {
-            didSet { updateIsObserved() }
-        }
-        var isRecordingDependencies = false {
-            didSet { updateIsObserved() }
-        }
-        /// Whether a resolution must be traced, recorded or passed to the decorator.
+        var settingsBox = SettingsBox.standard
+        var isRecordingDependencies = false
+        /// Whether a resolution must be traced, recorded or passed to the decorator: derived
+        /// from the settings when a transition ends.
         private(set) var isObserved = false
         /// Whether a resolution is recorded: in the dependency graph, or as what
         /// `resetsDependents` drops.
@@ -31,19 +28,14 @@ extension ContainerManager {
         /// What few containers use, made on first use (see ``seldom``).
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
-        var cacheOwner: ContainerManager? {
-            didSet { updatePlain() }
-        }
+        var cacheOwner: ContainerManager?
         /// Set by `makeChild()`: resolves every factory this one has not registered.
-        var parent: (any ManagedContainer)? {
-            didSet { updatePlain() }
-        }
-        /// The singleton realm chosen before first use, then the one bound (`bind(_:)`).
+        var parent: (any ManagedContainer)?
+        /// The singleton realm chosen before first use, then the one bound (``bind(_:)``).
         var isolatedRealm: SingletonRealm?
+        private(set) var isRealmBound = false
         /// Whether the container is a lifetime scope (`newLifetimeScope()`), for captive checks.
-        var isLifetimeScope = false {
-            didSet { updatePlain() }
-        }
+        var isLifetimeScope = false
         /// The manager's `flags`, which resolves read without the lock: the word beside this
         /// state in its `Locked`, valid as long as the state is there.
         let flags: AtomicWord
@@ -126,43 +118,79 @@ extension ContainerManager {
 }
 
 extension ContainerManager.State {
-    mutating func updateIsObserved() {
-        isObserved = settings.trace || records || settings.decorator != nil
-        updatePlain()
-    }
-
-    /// Writes whether the container is plain: auto-registered, with no observer, parent, shared
-    /// caches or default scope. Then a factory it has not registered resolves by its scope's
-    /// plain plan (`plainResolve()`), checked for captive owners where `prepare`'s plan would
-    /// be (a debug build's lifetime scope). A change to the registrations advances their
-    /// version in the same write, so no resolve reads the new version with the old flag.
-    private mutating func updatePlain(advancingVersionBy increment: UInt64 = 0) {
+    /// What resolves read without the lock, as this state says (see ``ContainerManager/Flags``).
+    var word: UInt64 {
         typealias Flags = ContainerManager.Flags
-        let isPlain =
-            isAutoRegistered && !isObserved && parent == nil && cacheOwner == nil
-            && settings.defaultScope == nil
+        var word = version << Flags.versionShift | registeredKeys
+        // Plain: a factory it has not registered resolves by its scope's plain plan
+        // (`plainResolve()`), checked for captive owners where `prepare`'s plan would be.
+        if isAutoRegistered, !isObserved, parent == nil, cacheOwner == nil,
+            settings.defaultScope == nil
+        {
+            word |= Flags.plain
+        }
         // The plain scopes that can be captive: `.unique` and `.graph` alike, and `.cached`.
-        let checksCaptive =
-            FactoryContext.isDebugBuild
-            && (checksCaptive(in: Scope.unique) || checksCaptive(in: Scope.cached))
-        setFlags(
-            Flags.plain | Flags.checksCaptive,
-            to: (isPlain ? Flags.plain : 0) | (checksCaptive ? Flags.checksCaptive : 0),
-            adding: increment)
+        if FactoryContext.isDebugBuild,
+            checksCaptive(in: Scope.unique) || checksCaptive(in: Scope.cached)
+        {
+            word |= Flags.checksCaptive
+        }
+        if isLifetimeScope { word |= Flags.tracksNoHolders }
+        if isRealmBound {
+            word |=
+                isolatedRealm === SingletonRealm.process ? Flags.processRealm : Flags.isolatedRealm
+        }
+        return word
     }
 
-    /// A filter of the registered keys, kept in `flags`: every registered key's `filterBit` is
-    /// set (before the key goes in; cleared only when all are gone), so a clear bit means none.
-    var registeredKeys: UInt64 {
-        get { flags.loadRelaxed() & ContainerManager.Flags.registeredKeys }
-        nonmutating set { setFlags(ContainerManager.Flags.registeredKeys, to: newValue) }
+    /// Whether a resolution is observed, as the settings say now.
+    private var observes: Bool { settings.trace || records || settings.decorator != nil }
+
+    /// Ends a transition: derives what it decides and publishes the word, in one store, so no
+    /// resolve reads a new version with an old flag.
+    mutating func publish() {
+        isObserved = observes
+        flags.store(word)
     }
 
-    /// Sets the bits of `flags` that `mask` selects to `value`, and adds `increment`; under the
-    /// lock, so no other write comes between the load and the store.
-    func setFlags(_ mask: UInt64, to value: UInt64, adding increment: UInt64 = 0) {
-        let others = flags.loadRelaxed() & ~mask
-        flags.store((others &+ increment) | value)
+    /// Whether every change is published: checked at the end of each lock section, in debug.
+    var isPublished: Bool { isObserved == observes && flags.loadRelaxed() == word }
+
+    /// Binds the manager to `realm` for good.
+    mutating func bind(_ realm: SingletonRealm) {
+        isolatedRealm = realm
+        isRealmBound = true
+    }
+
+    /// Notes a change of the registrations: a new version, and a filter emptied with them.
+    private mutating func registrationsChanged() {
+        version &+= 1
+        if registrations.isEmpty { registeredKeys = 0 }
+    }
+
+    /// Takes `inherited`'s registrations, parent and settings (`settings` if given), binds
+    /// `realm`, and counts as auto-registered (its container has run `autoRegister()`).
+    mutating func inherit(
+        _ inherited: Inheritance, settings: ContainerManager.Settings?, realm: SingletonRealm,
+        isLifetimeScope: Bool
+    ) {
+        settingsBox = settings.map(ContainerManager.SettingsBox.init) ?? inherited.settings
+        registrations = inherited.registrations
+        registeredKeys = inherited.registeredKeys
+        registrationsChanged()
+        parent = inherited.parent
+        isAutoRegistered = true
+        self.isLifetimeScope = isLifetimeScope
+        instances.tracksHolders = !isLifetimeScope
+        bind(realm)
+    }
+
+    /// Puts back registrations saved by `push()`.
+    mutating func restore(_ saved: HashTable<FactoryKey, ContainerManager.Registration>) {
+        drop(registrations)
+        registrations = saved
+        registeredKeys = saved.keys.reduce(0) { $0 | $1.filterBit }
+        registrationsChanged()
     }
 
     /// Replaces the registration for `key` with a changed copy; an empty one is removed.
@@ -178,12 +206,14 @@ extension ContainerManager.State {
             fields.isEmpty
                 ? registrations.removeValue(forKey: key)
                 : registrations.updateValue(ContainerManager.Registration(fields), forKey: key))
+        registrationsChanged()
     }
 
     /// Forgets every registration.
     mutating func removeAllRegistrations() {
         drop(registrations)
         registrations.removeAll()
+        registrationsChanged()
     }
 
     /// Forgets the replacement factory and modifiers registered for `key`, keeping its contexts
@@ -210,9 +240,14 @@ extension ContainerManager.State {
 protocol DropsValues {
     /// What changes let go of since `withLock` last released them.
     var dropped: [Any] { get set }
+    /// Whether what the state publishes to readers without the lock is up to date: a debug
+    /// build checks it at the end of every lock section.
+    var isPublished: Bool { get }
 }
 
 extension DropsValues {
+    var isPublished: Bool { true }
+
     /// Keeps `value`, if any, alive until the lock is let go.
     mutating func drop(_ value: Any?) {
         if let value { dropped.append(value) }

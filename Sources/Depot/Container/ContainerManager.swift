@@ -87,14 +87,8 @@ public final class ContainerManager: @unchecked Sendable {
     /// made from a registration that goes are dropped with it, so the next resolve makes one
     /// from what applies now. Other singletons stay; reset them with `Scope.singleton.reset()`.
     public func reset(options: FactoryResetOptions = .all) {
-        let (sharedCaches, removed, containerType) = state.withLock { $0.reset(options) }
-        sharedCaches?.state.withLock { $0.instances.removeAll() }
-        if !removed.isEmpty, let containerType {
-            removeSingletons(of: removed, containerType: containerType)
-            dropDependents(of: removed)
-        }
+        changeDropping { $0.reset(options) }
     }
-
     /// Forgets the instances this container keeps for `scope`.
     ///
     /// A container does not own the instances of process-wide scopes (``Scope/singleton``,
@@ -108,7 +102,7 @@ public final class ContainerManager: @unchecked Sendable {
 
     /// Saves registrations, contexts and cached instances, so `pop()` can put them back.
     public func push() {
-        state.withLock { $0.push() }
+        change { $0.push() }
     }
 
     /// Puts back what the last `push()` saved; does nothing if nothing was pushed.
@@ -118,18 +112,59 @@ public final class ContainerManager: @unchecked Sendable {
     /// `register` drops them). They are released on the thread that calls `pop()`: call it
     /// from the main actor where they are of main-actor types.
     public func pop() {
-        let (changed, containerType) = state.withLock { $0.pop() }
-        guard !changed.isEmpty, let containerType else { return }
-        removeSingletons(of: changed, containerType: containerType)
-        dropDependents(of: changed)
+        changeDropping { $0.pop() }
+    }
+
+    /// Runs `transition` under the lock and publishes the flags word its new state decides.
+    func change<Result>(_ transition: (inout State) -> Result) -> Result {
+        state.withLock { state in
+            defer { state.publish() }
+            return transition(&state)
+        }
+    }
+
+    /// Runs `transition` as ``change(_:)`` does, then drops what it says, after the lock.
+    func changeDropping(_ transition: (inout State) -> Dropping) {
+        carryOut(change(transition))
+    }
+
+    /// What a change of registrations leaves to drop after the lock, by the one rule for every
+    /// reset, `register` and `pop()`: what was made from a registration that goes, goes with it.
+    struct Dropping {
+        /// A manager whose caches this one uses, all of whose instances go.
+        var sharedCaches: ContainerManager?
+        /// The factories whose instances go, as `cached` and `singletons` say.
+        var keys: [FactoryKey] = []
+        /// Whether their instances in the caches this manager uses go.
+        var cached = false
+        /// Whether their singletons go, with (`resetsDependents`) what was built from them.
+        var singletons = false
+        var containerType: ObjectIdentifier?
+    }
+
+    /// Drops what `dropping` says: the one place the rule for resets is carried out.
+    func carryOut(_ dropping: Dropping) {
+        dropping.sharedCaches?.state.withLock { $0.instances.removeAll() }
+        if dropping.cached { removeCached(dropping.keys) }
+        guard dropping.singletons else { return }
+        removeSingletons(dropping.keys, containerType: dropping.containerType)
+        let dependents = dependents(of: dropping.keys)
+        if !dependents.isEmpty {
+            removeCached(dependents)
+            removeSingletons(dependents, containerType: dropping.containerType)
+        }
+    }
+
+    /// Forgets the instances of the factories `keys` in the caches this manager uses.
+    private func removeCached(_ keys: [FactoryKey]) {
+        withCaches { table in keys.forEach { table.removeInstances(of: $0, owner: nil) } }
     }
 
     /// Forgets the singletons of the factories `keys` of containers of `containerType`.
-    func removeSingletons(of keys: [FactoryKey], containerType: ObjectIdentifier) {
+    private func removeSingletons(_ keys: [FactoryKey], containerType: ObjectIdentifier?) {
+        guard let containerType, !keys.isEmpty else { return }
         realm.instances.withLock { table in
-            for key in keys {
-                table.removeInstances(of: key, owner: containerType)
-            }
+            keys.forEach { table.removeInstances(of: $0, owner: containerType) }
         }
     }
 
@@ -166,43 +201,68 @@ extension Locked where State == ContainerManager.State {
 
 // The changes `reset(options:)`, `push()` and `pop()` make, under the manager's lock.
 extension ContainerManager.State {
-    /// Forgets what `options` says; returns the manager whose caches this one uses, if they
-    /// must be emptied too, and the keys whose registered factory or modifiers went, whose
-    /// singletons go too (as `register` drops them), after this lock.
-    mutating func reset(_ options: FactoryResetOptions) -> (
-        sharedCaches: ContainerManager?, removed: [FactoryKey], containerType: ObjectIdentifier?
-    ) {
-        // One rule: what the reset removes (a registered factory, modifiers, contexts), it
-        // drops the singletons of.
-        let removed: [FactoryKey]
-        switch options {
-        case .all:
-            removed = Array(registrations.keys)
-            seldomUsed?.madeByContext.removeAll()
-        case .registration: removed = registrations.filter { !$0.value.hasOnlyContexts }.map(\.key)
-        case .context:
-            let registrations = registrations
-            removed = takeMadeByContext { registrations[$0]?.contexts.isEmpty == false }
-        default: removed = []
-        }
+    /// Forgets what `options` says, and returns what goes with it after the lock: the shared
+    /// caches' instances, and the singletons of the factories whose registered factory,
+    /// modifiers or contexts went.
+    mutating func reset(_ options: FactoryResetOptions) -> ContainerManager.Dropping {
+        var dropping = ContainerManager.Dropping(containerType: containerType)
         switch options {
         case .none:
             break
         case .all:
+            (dropping.keys, dropping.singletons) = (Array(registrations.keys), true)
+            seldomUsed?.madeByContext.removeAll()
             removeAllRegistrations()
             instances.removeAll()
+            dropping.sharedCaches = cacheOwner
             // A child never runs autoRegister(): its parent has.
             isAutoRegistered = parent != nil
         case .registration:
+            dropping.keys = registrations.filter { !$0.value.hasOnlyContexts }.map(\.key)
+            dropping.singletons = true
             registrations.keys.forEach { removeFactory(for: $0) }
             isAutoRegistered = parent != nil
         case .context:
+            let registrations = registrations
+            dropping.keys = takeMadeByContext { registrations[$0]?.contexts.isEmpty == false }
+            dropping.singletons = true
             registrations.keys.forEach { removeContexts(for: $0) }
         case .scope:
             instances.removeAll()
+            dropping.sharedCaches = cacheOwner
         }
-        let sharedCaches = options == .all || options == .scope ? cacheOwner : nil
-        return (sharedCaches, removed, containerType)
+        return dropping
+    }
+
+    /// Forgets what `options` says for the factory `key` of a container of `containerType`
+    /// (a child's reset never reaches its parent), and returns what goes with it.
+    mutating func reset(
+        _ key: FactoryKey, _ options: FactoryResetOptions, containerType: ObjectIdentifier
+    ) -> ContainerManager.Dropping {
+        self.containerType = self.containerType ?? containerType
+        let registered = registrations[key]
+        let hadFactory = registered.map { !$0.hasOnlyContexts } ?? false
+        let contextMade =
+            (options == .context || options == .all) && registered?.contexts.isEmpty == false
+            && seldomUsed?.madeByContext.remove(key) != nil
+        var dropping = ContainerManager.Dropping(keys: [key], containerType: containerType)
+        switch options {
+        case .none:
+            break
+        case .scope:
+            (dropping.cached, dropping.singletons) = (true, true)
+        case .all:
+            // A collection's contributions are its contributors' to remove.
+            changeRegistration(for: key) { $0 = .init(.init(contributions: $0.contributions)) }
+            (dropping.cached, dropping.singletons) = (true, true)
+        case .registration:
+            removeFactory(for: key)
+            dropping.singletons = hadFactory
+        case .context:
+            removeContexts(for: key)
+            dropping.singletons = contextMade
+        }
+        return dropping
     }
 
     /// Takes out the factories a context made an instance of that `isRemoved` holds for.
@@ -220,17 +280,15 @@ extension ContainerManager.State {
                 registrations: registrations, instances: instances.snapshot))
     }
 
-    /// Puts back what the last `push()` saved; returns the keys whose registrations changed,
-    /// for their singletons to go too.
-    mutating func pop() -> (changed: [FactoryKey], containerType: ObjectIdentifier?) {
-        guard let snapshot = seldom.snapshots.popLast() else { return ([], nil) }
+    /// Puts back what the last `push()` saved; returns the singletons that go: those of the
+    /// factories whose registrations changed.
+    mutating func pop() -> ContainerManager.Dropping {
+        guard let snapshot = seldom.snapshots.popLast() else { return .init() }
         let changed = Set(registrations.keys).union(snapshot.registrations.keys).filter {
             registrations[$0] !== snapshot.registrations[$0]
         }
-        removeAllRegistrations()
-        registeredKeys = snapshot.registrations.keys.reduce(0) { $0 | $1.filterBit }
-        registrations = snapshot.registrations
+        restore(snapshot.registrations)
         instances.restore(snapshot.instances)
-        return (Array(changed), containerType)
+        return .init(keys: Array(changed), singletons: true, containerType: containerType)
     }
 }

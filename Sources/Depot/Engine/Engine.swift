@@ -10,8 +10,11 @@
 // done after unlocking:
 // - `ContainerManager.State.prepare` returns a hit, a miss with its plan, a delegation to a
 //   parent, or where else to look (the shared caches, the singleton realm);
-// - `InstanceTable.lookup` returns the kept instance, a creation to wait for, or a creation the
-//   caller must carry out; `InstanceTable.finish` keeps what it made;
+// - `InstanceTable.lookup` returns the kept instance, a creation to wait for, or that nothing
+//   is kept, when the caller may `start` a creation and carry it out; `finish` keeps what it made;
+// - a change of the manager's state (`ContainerManager.change`) publishes the flags word once,
+//   at its end, and a change of registrations returns what to drop with them (`Dropping`),
+//   dropped by `carryOut`, the one place the rule for resets is carried out;
 // - what a section lets go of goes in the state's `dropped`, released after unlocking.
 //
 // From that follow the guarantees (the Design article says where each is enforced): a caching
@@ -21,7 +24,7 @@
 //
 // Read without a lock: a manager's flags word (whether it is plain, so that a factory it has
 // not registered skips `prepare`; a filter of its registered keys; its realm; its
-// registrations' version), written under the manager's lock with every change that decides it,
+// registrations' version), derived from its state at the end of every change, under its lock,
 // `AsyncResolution.isStarted`, which only ever turns true, and `Validation.running`, how many
 // validations run (a resolve reads its task-local only then), through the reference each
 // manager holds (`ContainerManager.validations`). A resolve reads the version

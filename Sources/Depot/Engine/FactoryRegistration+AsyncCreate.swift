@@ -14,18 +14,18 @@ extension FactoryRegistration {
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
-            var started: AsyncCreation?
-            var found = InstanceTable.Lookup.absent
+            var found = InstanceTable.Lookup.missing
             owner.withInstances { table in
                 found = table.lookup(
-                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step
-                ) {
-                    guard manager.isCurrent(version) else { return nil }
-                    started = AsyncCreation(step: step, scope: plan.scope)
-                    return .creatingAsync(started!)
-                }
+                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
+                // As in the synchronous `instance`.
+                guard case .missing = found, manager.isCurrent(version) else { return }
+                let creation = InstanceTable.Slot.creatingAsync(
+                    AsyncCreation(step: step, scope: plan.scope))
+                table.start(creation, for: key)
+                found = .create(creation)
             }
-            switch consume found {
+            switch found {
             case .hit(let cell):
                 if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
                     origin = .cached
@@ -34,7 +34,7 @@ extension FactoryRegistration {
             case .stored(let stored):
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
-            case .absent:
+            case .missing:
                 // As in the synchronous `instance`.
                 if let current = manager.version(
                     ifStill: plan.registration, registeredFor: self.key)
@@ -55,8 +55,7 @@ extension FactoryRegistration {
                 AsyncResolution.check(step, below: parent)
                 origin = .cached
                 return try await creation.value(for: parent, as: T.self)
-            case .create:
-                let creation = started!
+            case .create(.creatingAsync(let creation)):
                 let node = AsyncResolution(
                     step, scope: plan.scope, manager: manager, parent: parent,
                     creation: creation, checksCaptive: plan.checksCaptive)
@@ -73,6 +72,8 @@ extension FactoryRegistration {
                 }
                 Task { await create() }
                 return try await creation.value(for: parent, as: T.self)
+            case .create:
+                fatalError("Depot: an async lookup starts only the async creation it makes")
             }
         }
     }
@@ -123,14 +124,13 @@ extension FactoryRegistration {
         -> T
     {
         let step = step(parameter)
-        var found = InstanceTable.Lookup.absent
+        var found = InstanceTable.Lookup.missing
         let now = plan.timeToLive == nil ? 0 : manager.clock.now()
         func lookup(in table: inout InstanceTable, owner: ObjectIdentifier?) -> InstanceTable.Lookup
         {
             table.lookup(
                 InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter)),
-                in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step, waits: false
-            ) { nil }
+                in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step, waits: false)
         }
         switch plan.scope.placement {
         case .none, .graph:
@@ -142,14 +142,14 @@ extension FactoryRegistration {
             let owner = ObjectIdentifier(Swift.type(of: container))
             manager.realm.withInstances { found = lookup(in: &$0, owner: owner) }
         }
-        switch consume found {
+        switch found {
         case .hit(let cell):
             if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
         case .stored(let stored):
             if let value = stored as? T { return value }
         case .busy, .waitFor, .awaitAsync:
             throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .inFlight)
-        case .absent, .create:
+        case .missing, .create:
             break
         }
         throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .notCreated)

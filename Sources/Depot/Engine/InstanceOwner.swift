@@ -41,26 +41,26 @@ extension InstanceOwner {
         while true {
             // Read before the lock: a clock is user code.
             let now = clock?.now() ?? 0
-            var started: Creation?
-            var found = InstanceTable.Lookup.absent
+            var found = InstanceTable.Lookup.missing
             // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
             withInstances { table in
                 found = table.lookup(
-                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top
-                ) {
-                    guard manager.isCurrent(version) else { return nil }
-                    started = Creation(step: frame.top, scope: plan.scope, creator: frame)
-                    return .creating(started!)
-                }
+                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top)
+                // A creation starts only while the plan's registrations are current.
+                guard case .missing = found, manager.isCurrent(version) else { return }
+                let creation = InstanceTable.Slot.creating(
+                    Creation(step: frame.top, scope: plan.scope, creator: frame))
+                table.start(creation, for: key)
+                found = .create(creation)
             }
-            switch found {
+            switch consume found {
             case .hit(let cell):
                 origin = .cached
                 return .kept(cell)
             case .stored(let stored):
                 origin = .cached
                 return .stored(stored)
-            case .absent:
+            case .missing:
                 // The registrations changed after the plan was made. If this factory's did not,
                 // the plan stands at their new version; if it did, what the plan makes is this
                 // resolve's alone, so a replaced closure's value is never kept.
@@ -80,10 +80,10 @@ extension InstanceOwner {
                 creation.wait(by: frame, in: self)
             case .awaitAsync:
                 fatalError("Depot: \(frame.top) is being created by an async factory.")
-            case .create:
+            case .create(let creation):
                 let made = make(&origin, clock)
                 keep(
-                    made, madeBy: .creating(started!), key: key, scope: plan.scope,
+                    made, madeBy: creation, key: key, scope: plan.scope,
                     timeToLive: plan.timeToLive, manager: manager)
                 return .made
             }

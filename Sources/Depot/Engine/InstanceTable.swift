@@ -64,10 +64,11 @@ struct InstanceTable: DropsValues {
         case stored(Any)
         case waitFor(Creation)
         case awaitAsync(AsyncCreation)
-        /// The caller's creation is recorded: it must carry it out and `finish` it.
-        case create
-        /// Nothing is kept and the caller asked not to create (see `warmed()`).
-        case absent
+        /// The caller's creation is recorded (``start(_:for:)``): it must carry it out and
+        /// `finish` it.
+        case create(Slot)
+        /// Nothing live is kept: the caller may `start` a creation, in the same lock section.
+        case missing
         /// Nothing is kept, a creation is in flight, and the caller asked not to wait.
         case busy
     }
@@ -125,13 +126,12 @@ struct InstanceTable: DropsValues {
         return now - cell.createdAt < timeToLive
     }
 
-    /// The kept instance, the creation to wait for (`.busy` if `waits` is false), or `.create`:
-    /// the creation `start` made is recorded, for the caller to carry out and `finish`. A slot
-    /// it replaces (too old, another scope's, gone) is dropped, and its instance disposed.
+    /// The kept instance, the creation to wait for (`.busy` if `waits` is false), or
+    /// `.missing`, for the caller to decide whether to ``start(_:for:)`` a creation.
     @usableFromInline
     mutating func lookup(
         _ key: InstanceKey, in scope: Scope, timeToLive: Double?, now: Double,
-        step: @autoclosure () -> ResolutionStep, waits: Bool = true, start: () -> Slot?
+        step: @autoclosure () -> ResolutionStep, waits: Bool = true
     ) -> Lookup {
         catchUp(with: scope)
         let slot = slots[key]
@@ -153,16 +153,17 @@ struct InstanceTable: DropsValues {
         case nil:
             break
         }
-        guard let creation = start() else { return .absent }
-        if let slot {
-            slots.updateValue(creation, forKey: key)
-            drop(slot)
+        return .missing
+    }
+
+    /// Records `creation` for `key`, in place of the slot there, if any (too old, another
+    /// scope's, gone), which is dropped, and its instance disposed.
+    mutating func start(_ creation: Slot, for key: InstanceKey) {
+        if let stale = slots.updateValue(creation, forKey: key) {
+            drop(stale)
             dropDisposal(forKey: key)
-        } else {
-            slots.insert(creation, forKey: key)
         }
         if key.parameter != nil { parameterised.insert(key.factory) }
-        return .create
     }
 
     /// Ends `creation`, wakes its waiters, and keeps what it `made` (its cell, or its value in

@@ -241,7 +241,12 @@ extension Locked where State: DropsValues {
     func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         var dropped: [Any] = []
         let result = try storage.withLock { state in
-            defer { swap(&dropped, &state.dropped) }
+            defer {
+                swap(&dropped, &state.dropped)
+                assert(
+                    state.isPublished,
+                    "Depot: a change of state went unpublished: make it in `change(_:)`")
+            }
             return try body(&state)
         }
         if !dropped.isEmpty { Disposal.disposeDropped(dropped) }

@@ -97,20 +97,17 @@ extension ManagedContainer {
         let key = self[keyPath: keyPath].registration.key
         let contribution = order.map { Contribution($0, key.literal, keyPath) }
         manager.autoRegisterIfNeeded(self)
-        let isAutoRegistering = manager.state.withLock { state in
+        let containerType = ObjectIdentifier(Swift.type(of: self))
+        manager.changeDropping { state in
             state.changeRegistration(for: target.key) {
                 // A removal stays as `nil`, so that it hides a parent's contribution too.
                 $0.seldom.contributions[key] = .some(contribution)
             }
-            return state.isAutoRegistering
-        }
-        if isAutoRegistering {
             // Inside `autoRegister()`, which must not drop another container's singletons (see
             // `register`), only what this container keeps of the collection goes: it may have
             // been made meanwhile (warmed up, or by an element that contributes).
-            manager.withCaches { $0.removeInstances(of: target.key, owner: nil) }
-        } else {
-            target.reset(.scope)
+            if state.isAutoRegistering { return .init(keys: [target.key], cached: true) }
+            return state.reset(target.key, .scope, containerType: containerType)
         }
     }
 }

@@ -53,7 +53,7 @@ extension FactoryRegistration {
             }
         }
         guard !isKept else { return }
-        manager.state.withLock { state in
+        manager.change { state in
             state.changeRegistration(for: key) { fields in
                 switch modifier {
                 case .scope(let scope): fields.scope = scope.identity
@@ -77,14 +77,15 @@ extension FactoryRegistration {
     /// singleton, except inside `autoRegister()`, which must not drop another container's.
     mutating func register(_ body: Body) {
         manager.autoRegisterIfNeeded(container)
-        let key = key
-        let isAutoRegistering = manager.state.withLock { state in
+        let (key, containerType) = (key, ObjectIdentifier(Swift.type(of: container)))
+        manager.changeDropping { state in
             state.changeRegistration(for: key) { $0.factory = body }
-            // Only the thread inside autoRegister() gets past the gate while this is set.
-            return state.isAutoRegistering
+            // What the replaced closure made goes, as a reset of the factory's scope drops it;
+            // not inside autoRegister(), where only the thread registering gets past the gate,
+            // which must not drop another container's singletons.
+            if state.isAutoRegistering { return .init() }
+            return state.reset(key, .scope, containerType: containerType)
         }
-        // What the replaced closure made goes, as a reset of the factory's scope drops it.
-        if !isAutoRegistering { reset(.scope) }
         changeOptions { $0.persistsModifiers = true }
     }
 
@@ -94,7 +95,7 @@ extension FactoryRegistration {
     mutating func register(_ body: Body, for contexts: [FactoryContextType]) {
         manager.autoRegisterIfNeeded(container)
         let (key, isOnce) = (key, isOnce)
-        manager.state.withLock { state in
+        manager.change { state in
             if state.registrations[key]?.contextsRegisteredOnce == true, !isOnce { return }
             state.changeRegistration(for: key) { fields in
                 for context in contexts {
@@ -113,54 +114,17 @@ extension FactoryRegistration {
     @usableFromInline
     func markContextsRegisteredOnce() {
         let key = key
-        manager.state.withLock { state in
+        manager.change { state in
             guard state.registrations[key]?.contextsRegisteredOnce != true else { return }
             state.changeRegistration(for: key) { $0.seldom.contextsRegisteredOnce = true }
         }
     }
 
     /// Forgets what `options` says for this factory in its container (a child's reset never
-    /// reaches its parent).
+    /// reaches its parent), and what was made from it.
     func reset(_ options: FactoryResetOptions) {
-        let key = key
-        let removedFactory = manager.state.withLock { state in
-            let registered = state.registrations[key]
-            let hadFactory = registered.map { !$0.hasOnlyContexts } ?? false
-            let contextMade =
-                (options == .context || options == .all) && registered?.contexts.isEmpty == false
-                && state.seldomUsed?.madeByContext.remove(key) != nil
-            switch options {
-            case .none, .scope: break
-            // A collection's contributions are its contributors' to remove.
-            case .all:
-                state.changeRegistration(for: key) {
-                    $0 = .init(.init(contributions: $0.contributions))
-                }
-            case .registration: state.removeFactory(for: key)
-            case .context: state.removeContexts(for: key)
-            }
-            // What goes, whatever made it (a registered factory, modifiers, a context).
-            switch options {
-            case .all: return hadFactory || contextMade
-            case .registration: return hadFactory
-            case .context: return contextMade
-            default: return false
-            }
-        }
-        if options == .all || options == .scope {
-            manager.withCaches { $0.removeInstances(of: key, owner: nil) }
-        }
-        // The one rule of `ContainerManager.reset(options:)`: the singletons made from a
-        // registration go with it.
-        if options == .all || options == .scope || removedFactory {
-            removeSingletons()
-            manager.dropDependents(of: [key])
-        }
-    }
-
-    private func removeSingletons() {
-        manager.removeSingletons(
-            of: [key], containerType: ObjectIdentifier(Swift.type(of: container)))
+        let (key, containerType) = (key, ObjectIdentifier(Swift.type(of: container)))
+        manager.changeDropping { $0.reset(key, options, containerType: containerType) }
     }
 }
 
