@@ -33,6 +33,7 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
     private let shared: TaskLocal<C>
     private let makeContainer: @Sendable () -> C
     private let transform: Transform?
+    private var isStrict = false
 
     /// Makes a trait that sets `shared` to a fresh container for each test.
     ///
@@ -58,12 +59,35 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
     /// ```
     public func callAsFunction(transform: @escaping Transform) -> Self {
         let first = self.transform
-        return ContainerTrait(
+        var trait = ContainerTrait(
             shared: shared, container: makeContainer(),
             transform: { container in
                 await first?(container)
                 await transform(container)
             })
+        trait.isStrict = isStrict
+        return trait
+    }
+
+    /// The same trait, strict: each test fails with an issue for every factory it runs that
+    /// nothing in the test replaced (see ``StrictTest``), and for every resolve that reaches
+    /// the process's own container, or its container after it ended, while strict tests run.
+    ///
+    /// ```swift
+    /// @Suite(.container.strict)
+    /// struct ProfileTests { ... }
+    ///
+    /// @Test(.container.strict { $0.api.register { MockAPI() } })
+    /// func showsUsers() async { ... }
+    /// ```
+    ///
+    /// Every `ContainerTrait` test is strict, in every test target of the process, when the
+    /// environment has `DEPOT_STRICT_TESTS=1` (a test plan's environment variables, or
+    /// `DEPOT_STRICT_TESTS=1 swift test`).
+    public var strict: Self {
+        var trait = self
+        trait.isStrict = true
+        return trait
     }
 
     /// Applied to a suite, the trait reaches each of its tests.
@@ -83,18 +107,26 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
             return
         }
         let made = TestInstances<C>(singletons: Scope.singleton.clone())
+        let strict = isStrict || StrictTestIssues.isOnForProcess ? StrictTestIssues(test) : nil
+        // Read outside the test's binding: the process's own container, while strict tests run.
+        let outside = shared.get()
+        if strict != nil { ProcessContainers.watch(outside) }
+        defer { if strict != nil { ProcessContainers.release(outside) } }
         do {
             try await Scope.$singleton.withValue(made.singletons!) {
                 made.container = makeContainer()
+                strict?.test.watch(made.container!)
                 await transform?(made.container!)
                 try await shared.withValue(made.container!) {
                     try await function()
                 }
             }
         } catch {
+            strict?.end()
             await made.release()
             throw error
         }
+        strict?.end()
         await made.release()
     }
 }

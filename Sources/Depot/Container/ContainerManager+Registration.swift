@@ -70,9 +70,13 @@ extension ContainerManager {
 
         /// The registration's contents, to change a copy.
         let fields: Fields
+        /// Whether it was made inside `autoRegister()`: the app's own, which a strict test
+        /// counts as live.
+        let isAutoRegistered: Bool
 
-        init(_ fields: Fields) {
+        init(_ fields: Fields, isAutoRegistered: Bool = false) {
             self.fields = fields
+            self.isAutoRegistered = isAutoRegistered
         }
 
         /// A `FactoryRegistration<P, T>.Body`.

@@ -105,12 +105,13 @@ extension ContainerManager {
 
 extension ContainerManager {
     /// A copy of `original` for a validation: its registrations, contexts, parent and settings
-    /// (with tracing off and logging to nowhere), empty caches, and singletons in `realm`.
+    /// (with tracing off, logging to nowhere and no watcher), empty caches, and singletons in
+    /// `realm`.
     convenience init(validating original: ContainerManager, realm: SingletonRealm) {
         self.init(realm: realm, isValidationCopy: true)
         let inherited = original.inheritance
         var settings = inherited.settings.value
-        (settings.trace, settings.logger) = (false, { _ in })
+        (settings.trace, settings.logger, settings.watcher) = (false, { _ in }, nil)
         inherit(
             inherited, settings: settings, realm: realm,
             isLifetimeScope: original.state.withLock { $0.isLifetimeScope })

@@ -22,9 +22,11 @@ extension ContainerManager {
         /// Whether a resolution must be traced, recorded or passed to the decorator: derived
         /// from the settings when a transition ends.
         private(set) var isObserved = false
-        /// Whether a resolution is recorded: in the dependency graph, or as what
-        /// `resetsDependents` drops.
-        var records: Bool { isRecordingDependencies || settings.resetsDependents }
+        /// Whether a resolution is recorded (in the dependency graph, or as what
+        /// `resetsDependents` drops) or watched (``Settings/watcher``).
+        var records: Bool {
+            isRecordingDependencies || settings.resetsDependents || settings.watcher != nil
+        }
         /// What few containers use, made on first use (see ``seldom``).
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
@@ -97,6 +99,8 @@ extension ContainerManager {
         var reportsShortLivedCaptives = false
         var stopsOnIsolationBreach = false
         var resetsDependents = false
+        /// Sees every resolve (see ``ContainerManager/watcher``).
+        var watcher: (@Sendable (WatchedResolve) -> Void)?
     }
 
     /// Settings that never change, so that a lifetime scope takes them as one reference.
@@ -144,17 +148,17 @@ extension ContainerManager.State {
     }
 
     /// Whether a resolution is observed, as the settings say now.
-    private var observes: Bool { settings.trace || records || settings.decorator != nil }
+    private var observesNow: Bool { settings.trace || records || settings.decorator != nil }
 
     /// Ends a transition: derives what it decides and publishes the word, in one store, so no
     /// resolve reads a new version with an old flag.
     mutating func publish() {
-        isObserved = observes
+        isObserved = observesNow
         flags.store(word)
     }
 
     /// Whether every change is published: checked at the end of each lock section, in debug.
-    var isPublished: Bool { isObserved == observes && flags.loadRelaxed() == word }
+    var isPublished: Bool { isObserved == observesNow && flags.loadRelaxed() == word }
 
     /// Binds the manager to `realm` for good.
     mutating func bind(_ realm: SingletonRealm) {
@@ -205,7 +209,9 @@ extension ContainerManager.State {
         drop(
             fields.isEmpty
                 ? registrations.removeValue(forKey: key)
-                : registrations.updateValue(ContainerManager.Registration(fields), forKey: key))
+                : registrations.updateValue(
+                    ContainerManager.Registration(fields, isAutoRegistered: isAutoRegistering),
+                    forKey: key))
         registrationsChanged()
     }
 

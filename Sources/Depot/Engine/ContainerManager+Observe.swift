@@ -1,31 +1,32 @@
 extension ContainerManager {
-    /// Traces, records and (for a hit that did not enter the path) checks for a captive owner,
-    /// as `plan` says: on the thread's resolution path, or on `task`'s for an async factory.
-    /// Returns whether the container records the dependency graph.
+    /// Traces, records, watches and (for a hit that did not enter the path) checks for a
+    /// captive owner, as `plan` says: on the thread's resolution path, or on `task`'s for an
+    /// async factory. Returns whether the container records the dependency graph.
     @usableFromInline
     func observe(
         _ step: ResolutionStep, origin: ResolutionOrigin, plan: Plan, entered: Bool,
-        task: TaskPosition? = nil
+        task: TaskPosition? = nil, isSafeInTests: Bool = false
     ) -> Bool {
-        let depth: Int
         let parent: ResolutionStep?
         var frame: ResolutionFrame?
         if let task {
             if plan.checksCaptive, !entered {
                 task.owner?.checkCaptive(step, scope: plan.scope, manager: self)
             }
-            (depth, parent) = (task.depth - 1, task.parent)
+            parent = task.parent
         } else {
             let current = ResolutionFrame.current
             if plan.checksCaptive, !entered {
                 current.checkCaptive(step, scope: plan.scope, manager: self)
             }
             // Entered: the top of the path is `step` itself.
-            depth = current.depth + current.ambientDepth - (entered ? 1 : 0)
             parent = current.step(below: entered ? 1 : 0) ?? current.base?.step
             frame = current
         }
         if plan.trace {
+            let depth =
+                task.map { $0.depth - 1 }
+                ?? frame!.depth + frame!.ambientDepth - (entered ? 1 : 0)
             let line = TraceLine(
                 depth: depth, step: step, origin: origin, scope: plan.scope, logger: logger)
             // Inside a resolution, logged when it ends, outermost first; an async one's as its
@@ -37,42 +38,59 @@ extension ContainerManager {
             }
         }
         guard plan.records else { return false }
-        return state.withLock { state in
+        let (recorded, isWatched) = state.withLock { state in
             // What `resetsDependents` drops with `step`'s factory: the factories of this
             // container whose closures resolved it.
             if state.settings.resetsDependents, let parent, parent.manager == ObjectIdentifier(self)
             {
                 state.seldom.dependents[step.key, default: []].insert(parent.key)
             }
-            guard state.isRecordingDependencies else { return false }
-            state.seldom.dependencies.add(step, scope: plan.scope, resolvedBy: parent)
-            return true
+            if state.isRecordingDependencies {
+                state.seldom.dependencies.add(step, scope: plan.scope, resolvedBy: parent)
+            }
+            return (state.isRecordingDependencies, state.settings.watcher != nil)
         }
+        // Called after the lock: a watcher is user code.
+        if isWatched, let watcher {
+            let path = (task?.path ?? frame?.path ?? []) + (entered ? [] : [step])
+            watcher(
+                WatchedResolve(
+                    step, path: path, parent: parent, origin: origin,
+                    registration: plan.registration, isSafeInTests: isSafeInTests))
+        }
+        return recorded
     }
 }
 
 /// Where an async factory's resolution stands on its task's path, for traces, the dependency
-/// graph and captive checks.
+/// graph, watchers and captive checks.
 @usableFromInline
 struct TaskPosition {
+    /// The resolution of the factory, which entered the path; or (`isBelow`) the one whose
+    /// factory resolves it, `nil` for the outermost.
+    let node: AsyncResolution?
+    let isBelow: Bool
+
     /// The resolved factory's depth: 1 for the outermost.
-    let depth: Int
+    var depth: Int { (node?.depth ?? 0) + (isBelow ? 1 : 0) }
     /// The step that resolves it, if any.
-    let parent: ResolutionStep?
+    var parent: ResolutionStep? { isBelow ? node?.step : node?.parent?.step }
     /// The resolution whose instance would hold it, for a captive check.
-    let owner: AsyncResolution?
+    var owner: AsyncResolution? { isBelow ? node : nil }
+    /// The steps from the outermost resolution to the one that resolves it, or (entered) to it.
+    var path: [ResolutionStep] { node?.path ?? [] }
 
     /// The position of `node`, which entered the path.
     @usableFromInline
     init(_ node: AsyncResolution) {
-        (depth, parent, owner) = (node.depth, node.parent?.step, nil)
+        (self.node, isBelow) = (node, false)
     }
 
     /// The position of a factory resolved by `parent`'s (the outermost when `nil`), without
     /// entering the path.
     @usableFromInline
     init(below parent: AsyncResolution?) {
-        (depth, self.parent, owner) = ((parent?.depth ?? 0) + 1, parent?.step, parent)
+        (node, isBelow) = (parent, true)
     }
 }
 

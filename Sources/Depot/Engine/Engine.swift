@@ -185,7 +185,8 @@ extension FactoryRegistration {
         // A factory resolved while its container records the graph is kept for `validate()`.
         if let plan, plan.trace || plan.records || (plan.checksCaptive && !entered),
             manager.observe(
-                stepWithoutParameter, origin: origin, plan: plan, entered: entered, task: task)
+                stepWithoutParameter, origin: origin, plan: plan, entered: entered, task: task,
+                isSafeInTests: options?.values.isSafeInTests == true)
         {
             keepForValidation()
         }

@@ -119,6 +119,17 @@ extension FactoryModifying {
         return self
     }
 
+    /// Declares the factory as safe in a test as in the app (a formatter, a pure value, an
+    /// in-memory store): a strict test (DepotTesting's `ContainerTrait.strict`) lets its
+    /// closure run without reporting it.
+    @inlinable
+    public var safeInTests: Self {
+        consuming get {
+            registration.changeOptions { $0.isSafeInTests = true }
+            return self
+        }
+    }
+
     /// Forgets what `options` says for this factory in its container: its registration, its
     /// contexts, its cached instances (the singleton too), or all of them.
     @discardableResult

@@ -107,6 +107,8 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         @usableFromInline
         struct Values: Sendable {
             @usableFromInline var timeToLive: Double?
+            /// Set by `safeInTests`: strict tests let the declaration's closure run.
+            @usableFromInline var isSafeInTests = false
             @usableFromInline var decorator: Decorator?
             /// Set by `scopeOnParameters`: the parameter is part of the cache key.
             @usableFromInline var scopesOnParameters = false
