@@ -28,7 +28,11 @@ let package = Package(
         ),
         .testTarget(
             name: "AppFeatureXCTests",
-            dependencies: ["AppFeature", .product(name: "Depot", package: "Depot")],
+            dependencies: [
+                "AppFeature",
+                .product(name: "Depot", package: "Depot"),
+                .product(name: "DepotTesting", package: "Depot"),
+            ],
             swiftSettings: mainActorByDefault
         ),
     ]

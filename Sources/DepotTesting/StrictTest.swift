@@ -86,8 +86,9 @@ public final class StrictTest: Sendable {
     static func liveMessage(_ resolve: WatchedResolve, in test: String) -> String {
         "Depot strict test \(test) ran the live factory \(resolve.factory): nothing in the test "
             + "registers it. Path: \(resolve.path.joined(separator: " -> ")). Register a mock "
-            + "for the test (.container { $0.\(resolve.name).register { ... } }), or declare "
-            + "the factory .safeInTests if it is as safe in a test as in the app."
+            + "for it on the test's container (\(resolve.name).register { ... }, in the test or "
+            + "its trait), or declare the factory .safeInTests if it is as safe in a test as "
+            + "in the app."
     }
 
     /// What a resolve from a test's container after the test ended reports.

@@ -73,9 +73,9 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
                 "Depot strict test aForgottenMockIsReportedWithThePathAndTheFix() ran the live "
                     + "factory StrictContainer.api<ProfileAPI>: nothing in the test registers "
                     + "it. Path: StrictContainer.profile<ProfileModel> -> "
-                    + "StrictContainer.api<ProfileAPI>. Register a mock for the test "
-                    + "(.container { $0.api.register { ... } }), or declare the factory "
-                    + ".safeInTests if it is as safe in a test as in the app."
+                    + "StrictContainer.api<ProfileAPI>. Register a mock for it on the test's "
+                    + "container (api.register { ... }, in the test or its trait), or declare "
+                    + "the factory .safeInTests if it is as safe in a test as in the app."
             ]
         }
     }

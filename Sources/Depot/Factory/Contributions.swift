@@ -24,11 +24,13 @@ extension ManagedContainer {
         -> Factory<[T]>
     {
         let collection = FactoryKey(name: key, type: [T].self, file: file)
+        // Safe in tests: it only gathers its elements, which strict tests judge one by one.
         return Factory(
             self, key: key,
             { [self] in
                 manager.contributions(to: collection).map { (self[keyPath: $0] as! Factory<T>)() }
-            }, file: file)
+            }, file: file
+        ).safeInTests
     }
 
     /// Declares a collection of async contributions: ``contributions(key:file:)`` for an
@@ -47,7 +49,8 @@ extension ManagedContainer {
                         try await (factory as? AsyncFactory<T>)?() ?? (factory as! Factory<T>)())
                 }
                 return elements
-            }, file: file)
+            }, file: file
+        ).safeInTests
     }
 
     /// Adds the factory at `contribution` to the collection at `collection`, after those of

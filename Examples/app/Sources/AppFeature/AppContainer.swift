@@ -21,9 +21,10 @@ extension AppContainer {
 // declared `@MainActor`, so that their closures may make main-actor types; they are resolved on
 // the main actor (debug builds log a resolve that is not; the tests' trait makes it stop).
 extension AppContainer {
-    public var formatter: Factory<NameFormatter> { self { NameFormatter() } }
+    // Pure, or kept in memory: as safe in a test as in the app, so strict tests run them.
+    public var formatter: Factory<NameFormatter> { self { NameFormatter() }.safeInTests }
     @MainActor public var settings: Factory<any SettingsStoring> {
-        self { SettingsStore() }.singleton
+        self { SettingsStore() }.safeInTests.singleton
     }
     @MainActor public var analytics: Factory<any Analytics> {
         self { PrintingAnalytics() }.cached

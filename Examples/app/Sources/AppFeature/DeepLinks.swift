@@ -20,8 +20,11 @@ nonisolated struct SettingsLinks: DeepLinkHandler {
 extension AppContainer {
     /// The features' deep-link handlers, in the order they contributed.
     public var deepLinkHandlers: Factory<[any DeepLinkHandler]> { contributions() }
-    public var profileLinks: Factory<any DeepLinkHandler> { self { ProfileLinks() } }
-    public var settingsLinks: Factory<any DeepLinkHandler> { self { SettingsLinks() } }
+    // Routing, and nothing else: as safe in a test as in the app.
+    public var profileLinks: Factory<any DeepLinkHandler> { self { ProfileLinks() }.safeInTests }
+    public var settingsLinks: Factory<any DeepLinkHandler> {
+        self { SettingsLinks() }.safeInTests
+    }
 
     /// The screen a deep link opens: the first handler's that knows it.
     public func screen(forDeepLink path: String) -> String? {

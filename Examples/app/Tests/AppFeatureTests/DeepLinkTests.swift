@@ -10,7 +10,8 @@ nonisolated struct StubLinks: DeepLinkHandler {
 }
 
 extension AppContainer {
-    var stubLinks: Factory<any DeepLinkHandler> { self { StubLinks(screen: "stub") } }
+    // The tests' own factory: safe in tests, as strict tests must be told.
+    var stubLinks: Factory<any DeepLinkHandler> { self { StubLinks(screen: "stub") }.safeInTests }
 }
 
 @Suite(.app)
@@ -51,7 +52,9 @@ struct DeepLinkTests {
 }
 
 extension AppContainer {
-    @MainActor var mainActorLinks: Factory<any DeepLinkHandler> { self { MainActorLinks() } }
+    @MainActor var mainActorLinks: Factory<any DeepLinkHandler> {
+        self { MainActorLinks() }.safeInTests
+    }
 }
 
 /// A `@MainActor` factory is contributed as any: its key path is applied where the collection

@@ -4,10 +4,17 @@ import DepotTesting
 import Testing
 
 /// A fresh `AppContainer.shared`, and singletons of its own, for each test: the tests register
-/// mocks and run in parallel. A main-actor factory resolved off the main actor, which the app
-/// logs in debug builds, stops the tests.
+/// mocks and run in parallel. Strict: a test fails if it runs a live service that it did not
+/// replace (the app declares its pure factories `.safeInTests`), or if a resolve escapes it. A
+/// main-actor factory resolved off the main actor, which the app logs in debug builds, stops
+/// the tests.
 extension Trait where Self == ContainerTrait<AppContainer> {
     nonisolated static var app: Self {
+        liveApp.strict
+    }
+
+    /// The same, not strict: for the tests that run the live services on purpose.
+    nonisolated static var liveApp: Self {
         ContainerTrait(shared: AppContainer.$shared, container: strictContainer())
     }
 
@@ -43,12 +50,34 @@ nonisolated struct FailingAPI: ProfileAPI {
     func name(of userID: Int) async throws -> String { throw Offline() }
 }
 
-@Suite(.app)
-struct ProfileViewModelTests {
+/// The live services, on purpose: a suite that is not strict.
+@Suite(.liveApp)
+struct LiveServicesTests {
     @Test func greetsWithTheLiveServices() async {
         let model = ProfileViewModel.make(userID: 7)
         await model.load()
         #expect(model.greeting == "Hello, User 7!")
+    }
+}
+
+@Suite(.app)
+struct ProfileViewModelTests {
+    @Test func aForgottenMockFailsTheStrictTest() async throws {
+        AppContainer.shared.analytics.register { SpyAnalytics() }
+        // The view model's `@Injected` properties resolve when it is made.
+        var made: ProfileViewModel?
+        withKnownIssue {
+            made = ProfileViewModel.make(userID: 3)
+        } matching: { issue in
+            issue.comments.map(\.rawValue).contains {
+                $0.hasPrefix(
+                    "Depot strict test aForgottenMockFailsTheStrictTest() ran the live factory "
+                        + "AppContainer.api<ProfileAPI>")
+            }
+        }
+        let model = try #require(made)
+        await model.load()
+        #expect(model.greeting == "Hello, User 3!")
     }
 
     @Test func aMainActorSingletonMockAndANonSendableSpy() async {
@@ -62,7 +91,11 @@ struct ProfileViewModelTests {
         #expect(spy.events == ["profile 1 loaded"])
     }
 
-    @Test(.app { @MainActor in $0.api.register { FailingAPI() } })
+    @Test(
+        .app { @MainActor in
+            $0.api.register { FailingAPI() }
+            $0.analytics.register { SpyAnalytics() }
+        })
     func aTraitCanRegisterTheMockBeforeTheTest() async {
         let model = ProfileViewModel.make(userID: 2)
         await model.load()
