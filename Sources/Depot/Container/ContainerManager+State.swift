@@ -24,9 +24,7 @@ extension ContainerManager {
         private(set) var isObserved = false
         /// Whether a resolution is recorded (in the dependency graph, or as what
         /// `resetsDependents` drops) or watched (``Settings/watcher``).
-        var records: Bool {
-            isRecordingDependencies || settings.resetsDependents || settings.watcher != nil
-        }
+        var records: Bool { isRecordingDependencies || settingsBox.records }
         /// What few containers use, made on first use (see ``seldom``).
         var seldomUsed: SeldomUsed?
         /// Set by `useScope(from:)`: the manager whose per-container caches this one uses.
@@ -111,7 +109,16 @@ extension ContainerManager {
         static let standard = SettingsBox(Settings())
 
         let value: Settings
-        init(_ value: Settings) { self.value = value }
+        /// Whether the settings have resolutions recorded (`resetsDependents`) or watched.
+        let records: Bool
+        /// Whether they have resolutions traced, recorded, watched or decorated.
+        let observes: Bool
+
+        init(_ value: Settings) {
+            self.value = value
+            records = value.resetsDependents || value.watcher != nil
+            observes = records || value.trace || value.decorator != nil
+        }
     }
 
     /// What `push()` saves.
@@ -148,7 +155,7 @@ extension ContainerManager.State {
     }
 
     /// Whether a resolution is observed, as the settings say now.
-    private var observesNow: Bool { settings.trace || records || settings.decorator != nil }
+    private var observesNow: Bool { isRecordingDependencies || settingsBox.observes }
 
     /// Ends a transition: derives what it decides and publishes the word, in one store, so no
     /// resolve reads a new version with an old flag.
