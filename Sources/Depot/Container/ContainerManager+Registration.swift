@@ -168,14 +168,14 @@ extension ContainerManager {
 
 // What `resetsDependents` drops: the kept instances built from a factory that changed.
 extension ContainerManager {
-    /// The factories built from those of `keys`, and from those in turn, when
-    /// ``resetsDependents`` is on: `carryOut` drops them with `keys`.
-    func dependents(of keys: [FactoryKey]) -> [FactoryKey] {
-        guard !keys.isEmpty else { return [] }
-        return state.withLock { state in
+    /// The factories built from those `dropping` drops, and from those in turn, when
+    /// ``resetsDependents`` is on: `carryOut` drops them too.
+    func dependents(of dropping: Dropping) -> [FactoryKey] {
+        state.withLock { state in
             guard state.settings.resetsDependents, let recorded = state.seldomUsed?.dependents
             else { return [] }
-            var (found, pending) = (Set<FactoryKey>(), keys)
+            var (found, pending) = (Set<FactoryKey>(), [FactoryKey]())
+            dropping.forEachKey { pending.append($0) }
             while let key = pending.popLast() {
                 for dependent in recorded[key] ?? [] where found.insert(dependent).inserted {
                     pending.append(dependent)

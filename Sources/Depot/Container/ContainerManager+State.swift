@@ -134,7 +134,7 @@ extension ContainerManager.State {
         typealias Flags = ContainerManager.Flags
         var word = version << Flags.versionShift | registeredKeys
         // Plain: a factory it has not registered resolves by its scope's plain plan
-        // (`plainResolve()`), checked for captive owners where `prepare`'s plan would be.
+        // (`plainDecision()`), checked for captive owners where `prepare`'s plan would be.
         if isAutoRegistered, !isObserved, parent == nil, cacheOwner == nil,
             settings.defaultScope == nil
         {

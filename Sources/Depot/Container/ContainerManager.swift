@@ -133,38 +133,41 @@ public final class ContainerManager: @unchecked Sendable {
     struct Dropping {
         /// A manager whose caches this one uses, all of whose instances go.
         var sharedCaches: ContainerManager?
-        /// The factories whose instances go, as `cached` and `singletons` say.
+        /// The factory whose instances go, as `cached` and `singletons` say: one factory's
+        /// reset or registration, kept apart from `keys` so that it takes no array.
+        var key: FactoryKey?
+        /// The factories whose instances go, the same way: a container's reset, `pop()`.
         var keys: [FactoryKey] = []
         /// Whether their instances in the caches this manager uses go.
         var cached = false
         /// Whether their singletons go, with (`resetsDependents`) what was built from them.
         var singletons = false
         var containerType: ObjectIdentifier?
+
+        /// Calls `body` with each factory whose instances go.
+        func forEachKey(_ body: (FactoryKey) -> Void) {
+            keys.forEach(body)
+            key.map(body)
+        }
     }
 
     /// Drops what `dropping` says: the one place the rule for resets is carried out.
     func carryOut(_ dropping: Dropping) {
         dropping.sharedCaches?.state.withLock { $0.instances.removeAll() }
-        if dropping.cached { removeCached(dropping.keys) }
-        guard dropping.singletons else { return }
-        removeSingletons(dropping.keys, containerType: dropping.containerType)
-        let dependents = dependents(of: dropping.keys)
-        if !dependents.isEmpty {
-            removeCached(dependents)
-            removeSingletons(dependents, containerType: dropping.containerType)
+        // What `resetsDependents` drops with the singletons: all that was built from them.
+        let dependents = dropping.singletons ? dependents(of: dropping) : []
+        if dropping.cached || !dependents.isEmpty {
+            withCaches { table in
+                if dropping.cached {
+                    dropping.forEachKey { table.removeInstances(of: $0, owner: nil) }
+                }
+                dependents.forEach { table.removeInstances(of: $0, owner: nil) }
+            }
         }
-    }
-
-    /// Forgets the instances of the factories `keys` in the caches this manager uses.
-    private func removeCached(_ keys: [FactoryKey]) {
-        withCaches { table in keys.forEach { table.removeInstances(of: $0, owner: nil) } }
-    }
-
-    /// Forgets the singletons of the factories `keys` of containers of `containerType`.
-    private func removeSingletons(_ keys: [FactoryKey], containerType: ObjectIdentifier?) {
-        guard let containerType, !keys.isEmpty else { return }
+        guard dropping.singletons, let containerType = dropping.containerType else { return }
         realm.instances.withLock { table in
-            keys.forEach { table.removeInstances(of: $0, owner: containerType) }
+            dropping.forEachKey { table.removeInstances(of: $0, owner: containerType) }
+            dependents.forEach { table.removeInstances(of: $0, owner: containerType) }
         }
     }
 
@@ -245,7 +248,7 @@ extension ContainerManager.State {
         let contextMade =
             (options == .context || options == .all) && registered?.contexts.isEmpty == false
             && seldomUsed?.madeByContext.remove(key) != nil
-        var dropping = ContainerManager.Dropping(keys: [key], containerType: containerType)
+        var dropping = ContainerManager.Dropping(key: key, containerType: containerType)
         switch options {
         case .none:
             break

@@ -47,8 +47,9 @@ extension FactoryRegistration {
         #if DEBUG
             if let isolation, !manager.isValidationCopy { checkIsolation(isolation, parameter) }
         #endif
-        switch plainResolve() {
-        case .hit(let value)?: return value
+        switch plainDecision() {
+        case .value(let value)?:
+            return value
         case .checkedHit(let value)?:
             let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true)
             finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
@@ -60,11 +61,24 @@ extension FactoryRegistration {
         }
     }
 
-    /// Resolves what ``plainResolve()`` does not, with the plan `prepare` makes under the
-    /// manager's lock.
+    /// Resolves as ``preparedDecision(_:)`` decides: out of line, as few resolves take it.
     @inlinable
     @inline(never)
     func resolvePrepared(_ parameter: P) -> T {
+        switch preparedDecision(parameter) {
+        case .value(let value), .checkedHit(let value):
+            return value
+        case .miss(let plan, let version):
+            return resolveMiss(parameter, plan: plan, version: version)
+        }
+    }
+
+    /// The decision for what ``plainDecision()`` leaves: from the plan `prepare` makes under
+    /// the manager's lock, after `autoRegister()` if it has not run. A hit is finished here; a
+    /// child's parent resolves what the child has not registered.
+    @inlinable
+    @inline(__always)
+    func preparedDecision(_ parameter: P) -> Decision {
         var isInsideAutoRegistration = false
         while true {
             // Read before the plan, so that a plan older than the registrations is known.
@@ -72,19 +86,19 @@ extension FactoryRegistration {
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
-                // Registered: from the start again, where a plain container skips `prepare`.
-                if !isInsideAutoRegistration { return resolve(parameter) }
+                // Registered: from the start again, where a plain container decides plainly.
+                if !isInsideAutoRegistration { return .value(resolve(parameter)) }
             case .delegate(let parent):
-                return resolve(in: parent, parameter)
+                return .value(resolve(in: parent, parameter))
             case .hit(let cell, let isWeak, let plan):
                 // A weakly held instance can go between the lookup and here: then look again.
                 guard let value = value(in: cell, isWeak: isWeak) else { continue }
                 if plan != nil || decorator != nil {
                     finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
                 }
-                return value
+                return .value(value)
             case .miss(let plan):
-                return resolveMiss(parameter, plan: plan, version: version)
+                return .miss(plan, version: version)
             }
         }
     }
@@ -108,24 +122,25 @@ extension FactoryRegistration {
         return inParent
     }
 
-    /// What a plain container (`ContainerManager.plainness(for:)`) reads to resolve the factory.
+    /// What a resolve does next: one decision, made plainly from the flags word
+    /// (``plainDecision()``) or from the plan `prepare` makes (``preparedDecision(_:)``).
     @usableFromInline
-    enum PlainResolve {
-        /// The instance kept for a `.cached` or `.singleton` factory.
-        case hit(T)
-        /// The same, to be checked for a captive owner, as `prepare`'s hits are.
+    enum Decision {
+        /// Return the value: kept (and finished, for a prepared one), or resolved by a parent.
+        case value(T)
+        /// Return the kept value of a plain factory after checking it for a captive owner, as
+        /// a prepared one is checked.
         case checkedHit(T)
-        /// None is kept: resolve with the scope's plain plan, at registrations' `version`.
+        /// Nothing is kept: make the value with `plan`, made at registrations' `version`.
         case miss(ContainerManager.Plan, version: UInt64)
     }
 
-    /// How the factory resolves without `prepare`, or `nil` if it must take it: in a plain
-    /// container that has not registered it, with no `Options` and a built-in declared scope.
-    /// A debug build's lifetime scope takes this path too, with plans that check for captive
-    /// owners.
+    /// The decision without `prepare`, or `nil` if it takes it: in a plain container that has
+    /// not registered the factory, with no `Options` and a built-in declared scope. A debug
+    /// build's lifetime scope decides so too, with plans that check for captive owners.
     @inlinable
     @inline(__always)
-    func plainResolve() -> PlainResolve? {
+    func plainDecision() -> Decision? {
         let (isPlain, checksRegistration, checksCaptive, version) = manager.plainness(for: key)
         guard options == nil, isPlain else { return nil }
         let cell: InstanceTable.Cell?
@@ -147,7 +162,7 @@ extension FactoryRegistration {
             return nil
         }
         if let cell, let value = value(in: cell, isWeak: false) {
-            return checksCaptive ? .checkedHit(value) : .hit(value)
+            return checksCaptive ? .checkedHit(value) : .value(value)
         }
         return Scope.Declared.plainPlan(declaredScope, checksCaptive: checksCaptive).map {
             .miss($0, version: version)

@@ -7,17 +7,23 @@ extension FactoryRegistration {
         if manager.isValidating, let node = validationNode {
             return try await resolveValidating(parameter, below: node)
         }
-        switch plainResolve() {
-        case .hit(let value)?: return value
-        case .checkedHit(let value)?:
+        let decision: Decision
+        if let plain = plainDecision() {
+            decision = plain
+        } else {
+            decision = try await preparedDecision(parameter)
+        }
+        switch decision {
+        case .value(let value):
+            return value
+        case .checkedHit(let value):
             let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true)
             finish(
                 value, origin: .cached, plan: plan, parameter: parameter, entered: false,
                 task: TaskPosition(below: AsyncResolution.current))
             return value
-        case .miss(let plan, let version)?:
+        case .miss(let plan, let version):
             return try await resolveAsyncMiss(parameter, plan: plan, version: version)
-        case nil: return try await resolvePrepared(parameter)
         }
     }
 
@@ -42,24 +48,25 @@ extension FactoryRegistration {
         }
     }
 
-    /// ``resolveAsync(_:)`` where the factory is not resolved plainly.
+    /// ``preparedDecision(_:)`` for an async resolve: a parent container resolves with `await`.
     @usableFromInline
-    nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {
+    nonisolated(nonsending) func preparedDecision(_ parameter: P) async throws -> Decision {
         var isInsideAutoRegistration = false
         while true {
-            // Read before the plan (see `resolve`).
+            // Read before the plan (see `preparedDecision`).
             let version = manager.version
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
                 // Registered: from the start again, as `resolve` does.
-                if !isInsideAutoRegistration { return try await resolveAsync(parameter) }
+                if !isInsideAutoRegistration { return .value(try await resolveAsync(parameter)) }
             case .delegate(let parent):
                 AsyncResolution.noteStarted()
                 let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
-                return try await AsyncResolution.$redirected.withValue(redirected) {
-                    try await resolved(in: parent).resolveAsync(parameter)
-                }
+                return .value(
+                    try await AsyncResolution.$redirected.withValue(redirected) {
+                        try await resolved(in: parent).resolveAsync(parameter)
+                    })
             case .hit(let cell, let isWeak, let plan):
                 guard let value = value(in: cell, isWeak: isWeak) else { continue }
                 if plan != nil || decorator != nil {
@@ -67,9 +74,9 @@ extension FactoryRegistration {
                         value, origin: .cached, plan: plan, parameter: parameter, entered: false,
                         task: TaskPosition(below: AsyncResolution.current))
                 }
-                return value
+                return .value(value)
             case .miss(let plan):
-                return try await resolveAsyncMiss(parameter, plan: plan, version: version)
+                return .miss(plan, version: version)
             }
         }
     }

@@ -109,7 +109,7 @@ extension ManagedContainer {
             // Inside `autoRegister()`, which must not drop another container's singletons (see
             // `register`), only what this container keeps of the collection goes: it may have
             // been made meanwhile (warmed up, or by an element that contributes).
-            if state.isAutoRegistering { return .init(keys: [target.key], cached: true) }
+            if state.isAutoRegistering { return .init(key: target.key, cached: true) }
             return state.reset(target.key, .scope, containerType: containerType)
         }
     }
