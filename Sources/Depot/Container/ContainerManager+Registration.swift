@@ -166,26 +166,6 @@ extension ContainerManager {
     }
 }
 
-// What `resetsDependents` drops: the kept instances built from a factory that changed.
-extension ContainerManager {
-    /// The factories built from those `dropping` drops, and from those in turn, when
-    /// ``resetsDependents`` is on: `carryOut` drops them too.
-    func dependents(of dropping: Dropping) -> [FactoryKey] {
-        state.withLock { state in
-            guard state.settings.resetsDependents, let recorded = state.seldomUsed?.dependents
-            else { return [] }
-            var (found, pending) = (Set<FactoryKey>(), [FactoryKey]())
-            dropping.forEachKey { pending.append($0) }
-            while let key = pending.popLast() {
-                for dependent in recorded[key] ?? [] where found.insert(dependent).inserted {
-                    pending.append(dependent)
-                }
-            }
-            return Array(found)
-        }
-    }
-}
-
 extension ContainerManager {
     /// The contributions to the collection `key`, in order: this container's, and those of its
     /// parent that it does not replace.

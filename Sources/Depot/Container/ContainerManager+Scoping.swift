@@ -127,3 +127,114 @@ extension ContainerManager {
         }
     }
 }
+
+// Where a container's singletons live.
+extension ContainerManager {
+    /// Where this container's singletons live: the realm current when the manager was made or
+    /// first needed one, bound then for good (a lifetime scope or child binds its container's).
+    @usableFromInline
+    var realm: SingletonRealm {
+        switch flags.load() & Flags.realm {
+        case Flags.processRealm:
+            return SingletonRealm.process
+        case Flags.isolatedRealm:
+            return state.withLock { $0.isolatedRealm! }
+        default:
+            return change { state in
+                let realm = state.isolatedRealm ?? SingletonRealm.current
+                state.bind(realm)
+                return realm
+            }
+        }
+    }
+
+    /// The bits of ``flags``.
+    @usableFromInline
+    enum Flags {
+        /// Set while the container is plain but for its registrations: auto-registered, with no
+        /// observer, parent, shared caches or default scope (see `State.word`).
+        @usableFromInline static let plain: UInt64 = 1
+        /// Which realm the manager bound: none yet, the process's, or an isolated one.
+        static let realm: UInt64 = 6
+        static let processRealm: UInt64 = 2
+        static let isolatedRealm: UInt64 = 4
+        /// Bits 3 to 34: the filter of registered keys (see `State.registeredKeys`).
+        @usableFromInline static let registeredKeys: UInt64 = 0xFFFF_FFFF << 3
+        @usableFromInline static let firstKeyBit: UInt64 = 1 << 3
+        /// Set for a lifetime scope, whose table is in no scope's holders (`tracksHolders`).
+        static let tracksNoHolders: UInt64 = 1 << 35
+        /// Set while a resolve may be captive (`State.checksCaptive(in:)`, debug builds only):
+        /// the plain path checks it too.
+        @usableFromInline static let checksCaptive: UInt64 = 1 << 36
+        /// The bits above: the version of the registrations (`State.version`), which wraps
+        /// after 2^27 changes, more than any plan outlives.
+        @usableFromInline static let version: UInt64 = ~((1 << versionShift) - 1)
+        static let versionShift: UInt64 = 37
+    }
+
+    /// What a plain resolve found: the kept cell, if any, or a registration (then `prepare`).
+    @usableFromInline
+    enum PlainLookup {
+        case found(InstanceTable.Cell?)
+        case registered
+    }
+
+    /// The cell the singleton realm keeps for the plain `.singleton` factory `key`, if any.
+    @usableFromInline
+    func plainSingletonCell(
+        for key: FactoryKey, containerType: ObjectIdentifier, checksRegistration: Bool
+    ) -> PlainLookup {
+        if checksRegistration, hasRegistration(for: key) { return .registered }
+        return .found(
+            singletonCell(
+                for: InstanceKey(factory: key, owner: containerType, parameter: nil),
+                in: Scope.Singleton.process))
+    }
+
+    /// The cell this container's singleton realm keeps for `key` in `scope`, if any.
+    func singletonCell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
+        // The process's realm is read as the `let` it is, not retained through `realm`.
+        if flags.load() & Flags.realm == Flags.processRealm {
+            return SingletonRealm.process.cell(for: key, in: scope)
+        }
+        return realm.cell(for: key, in: scope)
+    }
+
+    /// The cell this container keeps for the plain `.cached` factory `key`, if any.
+    @usableFromInline
+    func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
+        let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
+        return state.withLock { state in
+            if checksRegistration, state.registrations.contains(key) { return .registered }
+            return .found(state.instances.cell(for: instanceKey, in: Scope.cached))
+        }
+    }
+
+    /// Whether anything is registered for `key`: a closure, contexts or modifiers.
+    @usableFromInline
+    func hasRegistration(for key: FactoryKey) -> Bool {
+        state.withLock { $0.registrations.contains(key) }
+    }
+}
+
+extension ContainerManager: InstanceOwner {
+    @usableFromInline
+    func withInstances(_ body: (inout InstanceTable) -> Void) {
+        state.withLock { body(&$0.instances) }
+    }
+
+    /// The cell kept for `key` in `scope`, if any: a hit's lookup.
+    func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
+        state.withLock { $0.instances.cell(for: key, in: scope) }
+    }
+
+    @usableFromInline
+    func noteHolding(_ scope: Scope) {
+        scope.track(self)
+    }
+
+    @usableFromInline
+    func wait(on condition: Condition, until isDone: () -> Bool) {
+        state.wait(on: condition, until: isDone)
+    }
+}

@@ -86,41 +86,6 @@ extension ContainerManager {
         var madeByContext: Set<FactoryKey> = []
     }
 
-    /// The settings a lifetime scope or child container takes from its container.
-    struct Settings {
-        var defaultScope: Scope?
-        var trace = false
-        var logger: (String) -> Void = { print($0) }
-        var promiseTriggersError = FactoryContext.isDebugBuild
-        var decorator: ((Any) -> Void)?
-        var clock = Clock.monotonic
-        var reportsShortLivedCaptives = false
-        var stopsOnIsolationBreach = false
-        var resetsDependents = false
-        /// Sees every resolve (see ``ContainerManager/watcher``).
-        var watcher: (@Sendable (WatchedResolve) -> Void)?
-    }
-
-    /// Settings that never change, so that a lifetime scope takes them as one reference.
-    // @unchecked Sendable: immutable; its closures are called from whatever thread resolves or
-    // logs, as a manager's settings always are (see `logger`).
-    final class SettingsBox: @unchecked Sendable {
-        /// The settings of a new container.
-        static let standard = SettingsBox(Settings())
-
-        let value: Settings
-        /// Whether the settings have resolutions recorded (`resetsDependents`) or watched.
-        let records: Bool
-        /// Whether they have resolutions traced, recorded, watched or decorated.
-        let observes: Bool
-
-        init(_ value: Settings) {
-            self.value = value
-            records = value.resetsDependents || value.watcher != nil
-            observes = records || value.trace || value.decorator != nil
-        }
-    }
-
     /// What `push()` saves.
     struct Snapshot {
         let registrations: HashTable<FactoryKey, ContainerManager.Registration>

@@ -64,9 +64,7 @@ struct Locked<State>: @unchecked Sendable {
 struct AtomicWord: @unchecked Sendable {
     @usableFromInline let atomic: UnsafeAtomic<UInt64>
 
-    fileprivate init(_ atomic: UnsafeAtomic<UInt64>) {
-        self.atomic = atomic
-    }
+    fileprivate init(_ atomic: UnsafeAtomic<UInt64>) { self.atomic = atomic }
 
     /// The word, and what was written before the store that set it.
     @inlinable
@@ -94,9 +92,7 @@ fileprivate struct LockTail {
 
 /// The value and its mutex, in one allocation.
 fileprivate final class LockStorage<State>: ManagedBuffer<State, LockTail> {
-    static func make(
-        _ initial: (AtomicWord) -> State, recursive: Bool
-    ) -> LockStorage<State> {
+    static func make(_ initial: (AtomicWord) -> State, recursive: Bool) -> LockStorage<State> {
         let buffer = create(minimumCapacity: 1) { buffer in
             // Initialised before the value, which may keep it.
             let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
@@ -243,9 +239,7 @@ extension Locked where State: DropsValues {
         let result = try storage.withLock { state in
             defer {
                 swap(&dropped, &state.dropped)
-                assert(
-                    state.isPublished,
-                    "Depot: a change of state went unpublished: make it in `change(_:)`")
+                assert(state.isPublished, "Depot: a change of state not made by change(_:)")
             }
             return try body(&state)
         }
