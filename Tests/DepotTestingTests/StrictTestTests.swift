@@ -268,3 +268,15 @@ extension EscapeContainer {
         #expect(names == Array(repeating: "mock \(index)", count: 8))
     }
 }
+
+/// How a suite or a test names the strict trait: compiled here, not run, since a strict test on
+/// `Container` watches the process's `Container.shared`, which the other test targets use.
+enum StrictTraitSpellings {
+    @Suite(.container.strict, .disabled("only compiled: the spelling of the strict trait"))
+    struct StrictSuite {
+        @Test(.container.strict { $0.widget.register { Widget("mock") } })
+        func strictTestWithAMock() {
+            #expect(Container.shared.widget().name == "mock")
+        }
+    }
+}
