@@ -212,6 +212,47 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
     }
 }
 
+/// Many threads resolve from a watched container, its lifetime scopes and children while the
+/// test ends: each factory is reported at most once as live and once as escaped (a safe one
+/// too: after the end, every resolve escaped), whatever the order.
+@Suite struct StrictStressTests {
+    @Test func eightThreadsResolvingWhileTheTestEndsReportEachFactoryOncePerKind() {
+        let reports = Guarded([String]())
+        let strict = StrictTest(name: "stress") { message in reports.withLock { $0.append(message) }
+        }
+        let container = StrictContainer()
+        strict.watch(container)
+        let started = DispatchSemaphore(value: 0)
+        let group = DispatchGroup()
+        for index in 0..<8 {
+            DispatchQueue.global().async(group: group) {
+                let scope = index % 2 == 0 ? container.newLifetimeScope() : container.makeChild()
+                started.signal()
+                for round in 0..<500 {
+                    _ = scope.api()
+                    _ = scope.greeting(round)
+                    _ = container.formatter()
+                }
+            }
+        }
+        for _ in 0..<8 { started.wait() }
+        strict.end()
+        group.wait()
+        _ = container.api()
+        _ = container.greeting(0)
+        let messages = reports.withLock { $0 }
+        let live = messages.filter { $0.contains("ran the live factory") }
+        let escaped = messages.filter { $0.contains("had ended when its container resolved") }
+        #expect(live.count <= 2)
+        #expect(
+            escaped.map {
+                $0.components(separatedBy: "resolved ")[1].components(separatedBy: ".")[1]
+            }
+            .sorted() == ["api<ProfileAPI>", "formatter<DateFormatter>", "greeting<String>"])
+        #expect(live.count + escaped.count == messages.count)
+    }
+}
+
 /// A container whose process-wide `shared` only the escape test below resolves from.
 final class EscapeContainer: SharedContainer {
     @TaskLocal static var shared = EscapeContainer()
