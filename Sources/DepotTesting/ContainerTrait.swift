@@ -109,9 +109,9 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
         let made = TestInstances<C>(singletons: Scope.singleton.clone())
         let strict = isStrict || StrictTestIssues.isOnForProcess ? StrictTestIssues(test) : nil
         // Read outside the test's binding: the process's own container, while strict tests run.
-        let outside = shared.get()
-        if strict != nil { ProcessContainers.watch(outside) }
-        defer { if strict != nil { ProcessContainers.release(outside) } }
+        let outside = strict == nil ? nil : shared.get()
+        if let outside { ProcessContainers.watch(outside) }
+        defer { if let outside { ProcessContainers.release(outside) } }
         do {
             try await Scope.$singleton.withValue(made.singletons!) {
                 made.container = makeContainer()

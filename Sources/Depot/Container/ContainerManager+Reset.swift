@@ -1,6 +1,5 @@
-// The one rule for every reset, `register` and `pop()`: what was made from a registration
-// that goes, goes with it. The transitions below return it as a `Dropping`; `carryOut` drops it
-// after the lock.
+// The rule for resets, in one place: the transitions below return a `Dropping`, and
+// `carryOut` drops what it names after the lock.
 extension ContainerManager {
     /// What a change of registrations leaves to drop after the lock, by the one rule for every
     /// reset, `register` and `pop()`: what was made from a registration that goes, goes with it.
