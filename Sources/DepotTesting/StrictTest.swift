@@ -27,10 +27,11 @@ import Foundation
 ///
 /// A factory counts as live when it runs its declaration's closure, or one registered inside
 /// the container's `autoRegister()` (the app's own): nothing registered it for the test, and
-/// no context override (`onTest`) replaces it. A live factory whose closure resolves other
-/// factories (a view model built from its services) is wiring: what it resolves is judged,
-/// not it. Declare a factory that is as safe in a test as in the app with `.safeInTests`.
-/// Each factory is reported once per test; the resolve goes on and returns the live value.
+/// no context override (`onTest`) replaces it. A live factory whose closure resolves another
+/// factory that is not `.safeInTests` (a view model built from its services) is wiring: what
+/// it resolves is judged, not it. Declare a factory that is as safe in a test as in the app
+/// with `.safeInTests`. Each factory is reported once per test; the resolve goes on and returns
+/// the live value.
 public final class StrictTest: Sendable {
     /// The test's name, as reports give it.
     public let name: String

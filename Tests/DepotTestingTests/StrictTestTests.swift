@@ -45,6 +45,8 @@ extension StrictContainer {
     @MainActor var screen: Factory<String> { self { @MainActor in "live screen" } }
     var plugins: Factory<[String]> { contributions() }
     var livePlugin: Factory<String> { self { "live plugin" } }
+    /// A live client that resolves only a factory safe in tests: still live itself.
+    var liveClient: Factory<String> { self { "client at \(self.formatter().dateFormat ?? "")" } }
 }
 
 extension Trait where Self == ContainerTrait<StrictContainer> {
@@ -169,6 +171,14 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
             issues.end()
         } matching: {
             reportsLive($0, "StrictContainer.api<ProfileAPI>")
+        }
+    }
+
+    @Test(.strictApp) func aClosureThatResolvesOnlySafeFactoriesIsStillLive() {
+        withKnownIssue {
+            _ = StrictContainer.shared.liveClient()
+        } matching: {
+            reportsLive($0, "StrictContainer.liveClient<String>")
         }
     }
 
