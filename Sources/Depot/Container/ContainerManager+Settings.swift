@@ -77,6 +77,15 @@ extension ContainerManager {
         set { change { $0.settings.resetsDependents = newValue } }
     }
 
+    /// Called with every resolve of this container, and of the lifetime scopes and children
+    /// made from it since, hits included, after the value is made: DepotTesting's strict tests
+    /// set it. While set, resolves take the container's slower, observed path.
+    @_spi(Testing)
+    public var watcher: (@Sendable (WatchedResolve) -> Void)? {
+        get { state.withLock { $0.settings.watcher } }
+        set { change { $0.settings.watcher = newValue } }
+    }
+
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {
         get { state.withLock { $0.settings.clock } }

@@ -19,9 +19,8 @@ extension ContainerManager {
         /// The settings, shared with the lifetime scopes and children made since; see ``settings``.
         var settingsBox = SettingsBox.standard
         var isRecordingDependencies = false
-        /// Whether a resolution must be traced, recorded or passed to the decorator: derived
-        /// from the settings when a transition ends.
-        private(set) var isObserved = false
+        /// Whether a resolution must be traced, recorded, watched or passed to the decorator.
+        var isObserved: Bool { isRecordingDependencies || settingsBox.observes }
         /// Whether a resolution is recorded (in the dependency graph, or as what
         /// `resetsDependents` drops) or watched (``Settings/watcher``).
         var records: Bool { isRecordingDependencies || settingsBox.records }
@@ -119,18 +118,14 @@ extension ContainerManager.State {
         return word
     }
 
-    /// Whether a resolution is observed, as the settings say now.
-    private var observesNow: Bool { isRecordingDependencies || settingsBox.observes }
-
-    /// Ends a transition: derives what it decides and publishes the word, in one store, so no
-    /// resolve reads a new version with an old flag.
-    mutating func publish() {
-        isObserved = observesNow
+    /// Ends a transition: publishes the word it derives, in one store, so no resolve reads a
+    /// new version with an old flag.
+    func publish() {
         flags.store(word)
     }
 
     /// Whether every change is published: checked at the end of each lock section, in debug.
-    var isPublished: Bool { isObserved == observesNow && flags.loadRelaxed() == word }
+    var isPublished: Bool { flags.loadRelaxed() == word }
 
     /// Binds the manager to `realm` for good.
     mutating func bind(_ realm: SingletonRealm) {

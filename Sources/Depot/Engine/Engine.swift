@@ -201,7 +201,7 @@ extension FactoryRegistration {
         if let plan, plan.trace || plan.records || (plan.checksCaptive && !entered),
             manager.observe(
                 stepWithoutParameter, origin: origin, plan: plan, entered: entered, task: task,
-                isSafeInTests: options?.values.isSafeInTests == true)
+                isSafeInTests: isSafeInTests)
         {
             keepForValidation()
         }

@@ -125,7 +125,7 @@ extension FactoryModifying {
     @inlinable
     public var safeInTests: Self {
         consuming get {
-            registration.changeOptions { $0.isSafeInTests = true }
+            registration.isSafeInTests = true
             return self
         }
     }

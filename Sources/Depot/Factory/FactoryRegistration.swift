@@ -107,8 +107,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         @usableFromInline
         struct Values: Sendable {
             @usableFromInline var timeToLive: Double?
-            /// Set by `safeInTests`: strict tests let the declaration's closure run.
-            @usableFromInline var isSafeInTests = false
             @usableFromInline var decorator: Decorator?
             /// Set by `scopeOnParameters`: the parameter is part of the cache key.
             @usableFromInline var scopesOnParameters = false
@@ -134,6 +132,9 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// The scope the factory declares, if any: a built-in one by its kind, so that making the
     /// factory value counts no reference to a scope.
     @usableFromInline var declaredScope: Scope.Declared?
+    /// Set by `safeInTests`: strict tests let the declaration's closure run. Not an option, so
+    /// that a factory declared safe resolves plainly and allocates nothing.
+    @usableFromInline var isSafeInTests = false
     /// `nil` for a factory with none of the settings `Options` holds.
     @usableFromInline var options: Options?
     #if DEBUG
