@@ -49,7 +49,7 @@ public struct Subject: Sendable {
     /// scenarios whose operation takes a millisecond and for bytes, measured per pass.
     public var iterationsPerSample: Int {
         if case .bytes = measure { return 1 }
-        return ["validate-1000", "register-10k"].contains(scenario) ? 1 : 1_000
+        return ["validate-1000", "register-10k", "constant-hash-3k"].contains(scenario) ? 1 : 1_000
     }
 
     /// Whether the operation is a hit, which allocates nothing: a sample's few allocations are
@@ -78,7 +78,8 @@ public enum Scenarios {
     }()
 
     public static var all: [Subject] {
-        resolve + graph + request + scale + generatedNames + memory + async + validation
+        resolve + graph + request + scale + constantHash + generatedNames + memory + async
+            + validation
     }
 }
 

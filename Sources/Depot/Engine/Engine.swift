@@ -234,6 +234,6 @@ extension FactoryRegistration {
     /// The parameter as part of the cache key, for a factory that caches one per parameter.
     @inlinable
     func parameterKey(_ parameter: P) -> ParameterKey? {
-        scopesOnParameters ? ParameterKey.make(parameter) : nil
+        options?.values.parameterAccess?.makeKey(parameter)
     }
 }

@@ -73,7 +73,7 @@ struct InstanceTable: DropsValues {
         case busy
     }
 
-    var slots = HashTable<InstanceKey, Slot>()
+    var slots = InstanceSlots()
     /// The factories with instances kept per parameter value: only their removal scans.
     var parameterised = Set<FactoryKey>()
     /// The per-container scopes this table keeps instances of: those whose holders note its
@@ -310,7 +310,7 @@ struct InstanceTable: DropsValues {
     var isEmpty: Bool { slots.allSatisfy { $0.value.creation != nil } }
 
     /// What `push()` saves: the kept instances (not custom storages) and their teardown.
-    typealias Snapshot = (slots: HashTable<InstanceKey, Slot>, disposals: [InstanceKey: Disposal])
+    typealias Snapshot = (slots: InstanceSlots, disposals: [InstanceKey: Disposal])
 
     var snapshot: Snapshot {
         (slots, disposals.filter { slots[$0.key]?.cell != nil })

@@ -153,7 +153,7 @@ extension FactoryModifying where P: Hashable {
     @inlinable
     public var scopeOnParameters: Self {
         consuming get {
-            registration.changeOptions { $0.scopesOnParameters = true }
+            registration.changeOptions { $0.parameterAccess = ParameterRun.Of<P>.access }
             return self
         }
     }

@@ -108,8 +108,8 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         struct Values: Sendable {
             @usableFromInline var timeToLive: Double?
             @usableFromInline var decorator: Decorator?
-            /// Set by `scopeOnParameters`: the parameter is part of the cache key.
-            @usableFromInline var scopesOnParameters = false
+            /// Set by `scopeOnParameters`: makes the parameter part of the cache key.
+            @usableFromInline var parameterAccess: ParameterRun.Access?
             /// Where a `promised()` factory was declared.
             @usableFromInline var promise: Promise?
             /// Set on the value `register` returns: modifiers applied to it are registered.
@@ -183,9 +183,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
 
     @inlinable
     var decorator: Decorator? { options?.values.decorator }
-
-    @inlinable
-    var scopesOnParameters: Bool { options?.values.scopesOnParameters ?? false }
 
     /// Where a `promised()` factory was declared.
     @usableFromInline typealias Promise = (file: StaticString, line: UInt)
