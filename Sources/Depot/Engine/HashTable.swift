@@ -93,36 +93,12 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         return true
     }
 
-    /// Applies `change` to the value kept for `key` (`nil` if none; `nil` after removes it) in
-    /// place: a value only the table holds stays uniquely referenced while `change` runs.
-    mutating func changeValue(forKey key: Key, _ change: (inout Value?) -> Void) {
-        guard let index = index(of: key) else {
-            var value: Value?
-            change(&value)
-            if let value { insert(value, forKey: key) }
-            return
-        }
-        var value = slots[index].take()?.value
-        change(&value)
-        if let value {
-            slots[index] = (key, value)
-        } else {
-            closeHole(at: index)
-        }
-    }
-
     /// Removes the value kept for `key`; returns it, if any.
     @discardableResult
     mutating func removeValue(forKey key: Key) -> Value? {
-        guard let index = index(of: key) else { return nil }
-        let removed = slots[index].take()!.value
-        closeHole(at: index)
-        return removed
-    }
-
-    /// Counts out the entry that stood at `hole`, now empty.
-    private mutating func closeHole(at hole: Int) {
-        var hole = hole
+        guard var hole = index(of: key) else { return nil }
+        let removed = slots[hole]!.value
+        slots[hole] = nil
         count -= 1
         // Every entry after the hole, up to the next empty slot, stays reachable from its
         // start, in order: one whose probe passed the hole moves into it, leaving a hole behind.
@@ -136,6 +112,7 @@ struct HashTable<Key: TableKey, Value>: Sequence {
             }
             index = next(index)
         }
+        return removed
     }
 
     /// Removes the entries `isRemoved` selects; returns their values. A large table left less

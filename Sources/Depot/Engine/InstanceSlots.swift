@@ -7,7 +7,7 @@ struct InstanceSlots: Sequence {
 
     private var plain = HashTable<InstanceKey, Slot>()
     /// Each factory's run, by its key without a parameter.
-    private var runs = HashTable<InstanceKey, ParameterRun>()
+    private var runs = [InstanceKey: ParameterRun]()
 
     /// The slot kept for `key`; setting `nil` removes it.
     subscript(key: InstanceKey) -> Slot? {
@@ -22,7 +22,7 @@ struct InstanceSlots: Sequence {
                 plain[key] = newValue
                 return
             }
-            change(key) { $0 = newValue }
+            swapInRun(key, newValue)
         }
     }
 
@@ -31,12 +31,7 @@ struct InstanceSlots: Sequence {
     @discardableResult
     mutating func updateValue(_ slot: Slot, forKey key: InstanceKey) -> Slot? {
         guard Self.isInRun(key) else { return plain.updateValue(slot, forKey: key) }
-        var replaced: Slot?
-        change(key) { kept in
-            replaced = kept
-            kept = slot
-        }
-        return replaced
+        return swapInRun(key, slot)
     }
 
     /// Keeps `slot` for `key` in place of the slot there, if `isReplaced` accepts that one;
@@ -48,13 +43,9 @@ struct InstanceSlots: Sequence {
         guard Self.isInRun(key) else {
             return plain.replaceValue(forKey: key, with: slot, if: isReplaced)
         }
-        var isDone = false
-        change(key) { kept in
-            guard let current = kept, isReplaced(current) else { return }
-            kept = slot
-            isDone = true
-        }
-        return isDone
+        guard let current = findInRun(key), isReplaced(current) else { return false }
+        swapInRun(key, slot)
+        return true
     }
 
     /// Removes the slot kept for `key`; returns it, if any.
@@ -62,18 +53,18 @@ struct InstanceSlots: Sequence {
     @discardableResult
     mutating func removeValue(forKey key: InstanceKey) -> Slot? {
         guard Self.isInRun(key) else { return plain.removeValue(forKey: key) }
-        var removed: Slot?
-        change(key) { kept in
-            removed = kept
-            kept = nil
-        }
-        return removed
+        return swapInRun(key, nil)
     }
 
     /// Removes the entries `isRemoved` selects; returns their slots.
+    @inline(never)
     mutating func remove(where isRemoved: (Element) -> Bool) -> [Slot] {
-        let inRuns = runEntries.filter(isRemoved)
-        return plain.remove(where: isRemoved) + inRuns.compactMap { removeValue(forKey: $0.key) }
+        var removed = plain.remove(where: isRemoved)
+        for entry in runEntries where isRemoved(entry) {
+            removed.append(entry.value)
+            swapInRun(entry.key, nil)
+        }
+        return removed
     }
 
     /// Removes every entry.
@@ -84,7 +75,7 @@ struct InstanceSlots: Sequence {
 
     /// How many slots the table has room for.
     var capacity: Int {
-        runs.reduce(plain.capacity) { $0 + $1.value.capacity }
+        runs.values.reduce(plain.capacity) { $0 + $1.capacity }
     }
 
     func makeIterator() -> IndexingIterator<[Element]> {
@@ -105,8 +96,7 @@ struct InstanceSlots: Sequence {
     /// Whether `key`'s slot is in a run.
     @inline(__always)
     private static func isInRun(_ key: InstanceKey) -> Bool {
-        guard let parameter = key.parameter else { return false }
-        return parameter.run != nil
+        key.parameter?.hasRun ?? false
     }
 
     /// The slot kept for `key`, whose parameter has a run.
@@ -116,11 +106,13 @@ struct InstanceSlots: Sequence {
         return runs[key.ofFactory].flatMap { parameter.run!.find(parameter, $0) }
     }
 
-    /// Applies `change` to the slot of `key`, whose parameter has a run, in place.
-    private mutating func change(_ key: InstanceKey, _ change: (inout Slot?) -> Void) {
+    /// Keeps `slot` for `key`, whose parameter has a run (none: removes it); returns the slot
+    /// it replaces.
+    @inline(never)
+    @discardableResult
+    private mutating func swapInRun(_ key: InstanceKey, _ slot: Slot?) -> Slot? {
         let parameter = key.parameter!
-        runs.changeValue(forKey: key.ofFactory) { run in
-            parameter.run!.change(parameter, &run, change)
-        }
+        // In place: the run stays uniquely referenced unless a snapshot shares it.
+        return parameter.run!.swap(parameter, &runs[key.ofFactory], slot)
     }
 }

@@ -158,6 +158,7 @@ struct InstanceTable: DropsValues {
 
     /// Records `creation` for `key`, in place of the slot there, if any (too old, another
     /// scope's, gone), which is dropped, and its instance disposed.
+    @inline(__always)
     mutating func start(_ creation: Slot, for key: InstanceKey) {
         if let stale = slots.updateValue(creation, forKey: key) {
             drop(stale)

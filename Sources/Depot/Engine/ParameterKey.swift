@@ -10,6 +10,9 @@ class ParameterKey: @unchecked Sendable, CustomStringConvertible {
     /// itself).
     @usableFromInline let run: ParameterRun.Access?
 
+    /// Whether an instance table keeps this key in a run.
+    var hasRun: Bool { run != nil }
+
     @usableFromInline
     init(hash: Int, run: ParameterRun.Access?) {
         self.hash = hash
@@ -98,26 +101,26 @@ class ParameterRun {
         @usableFromInline let makeKey: (Any) -> ParameterKey
         /// The slot `run` keeps for the key's value, if any.
         let find: (ParameterKey, ParameterRun) -> Slot?
-        /// Changes, in place, the slot kept for the key's value, making `run` if there is none
-        /// and leaving none if it ends empty.
-        let change: (ParameterKey, inout ParameterRun?, (inout Slot?) -> Void) -> Void
+        /// Keeps a slot for the key's value (none: removes it), making `run` if there is none
+        /// and leaving none if it ends empty; returns the slot it replaces.
+        let swap: (ParameterKey, inout ParameterRun?, Slot?) -> Slot?
 
         @usableFromInline
         init(
             makeKey: @escaping (Any) -> ParameterKey,
             find: @escaping (ParameterKey, ParameterRun) -> Slot?,
-            change: @escaping (ParameterKey, inout ParameterRun?, (inout Slot?) -> Void) -> Void
+            swap: @escaping (ParameterKey, inout ParameterRun?, Slot?) -> Slot?
         ) {
             self.makeKey = makeKey
             self.find = find
-            self.change = change
+            self.swap = swap
         }
     }
 
     /// The run of a parameter of type `Value`.
     @usableFromInline
     final class Of<Value: Hashable>: ParameterRun {
-        @usableFromInline var slots: [Value: Entry] = [:]
+        @usableFromInline var slots = [Value: Entry]()
 
         @usableFromInline
         override init() {}
@@ -129,19 +132,22 @@ class ParameterRun {
                 find: { key, run in
                     (run as! Of).slots[value(of: key)]?.slot
                 },
-                change: { key, run, change in
+                swap: { key, run, slot in
                     var own = run.map { $0 as! Of } ?? Of()
                     // The table's reference is let go first, so that `own` is unique unless a
                     // snapshot shares the run, which then keeps its copy.
                     run = nil
                     if !isKnownUniquelyReferenced(&own) { own = own.copied() }
-                    Of.change(&own.slots[value(of: key)], key: key, change)
-                    // A run left a quarter full gives room back, so that a burst of parameters
-                    // that a sweep or reset then removes does not keep its peak size for ever.
-                    if own.slots.capacity > 64, own.slots.count * 4 < own.slots.capacity {
-                        own.slots = [Value: Entry](uniqueKeysWithValues: own.slots.map { $0 })
-                    }
+                    let value = value(of: key)
+                    let replaced =
+                        if let slot {
+                            own.slots.updateValue((key, slot), forKey: value)
+                        } else {
+                            own.slots.removeValue(forKey: value)
+                        }
+                    own.giveRoomBack()
                     run = own.slots.isEmpty ? nil : own
+                    return replaced?.slot
                 })
         }
 
@@ -151,21 +157,19 @@ class ParameterRun {
             (key as! ParameterKey.Typed<Value>).value
         }
 
-        /// Applies `change` to the slot of `entry`, kept for `key`.
-        @inlinable
-        static func change(
-            _ entry: inout Entry?, key: ParameterKey, _ change: (inout Slot?) -> Void
-        ) {
-            var slot = entry?.slot
-            change(&slot)
-            entry = slot.map { (key, $0) }
-        }
-
         @usableFromInline
         func copied() -> Of {
             let copy = Of()
             copy.slots = slots
             return copy
+        }
+
+        /// A run left a quarter full gives room back, so that a burst of parameters that a
+        /// sweep or reset then removes does not keep its peak size for ever.
+        @usableFromInline
+        func giveRoomBack() {
+            guard slots.capacity > 64, slots.count * 4 < slots.capacity else { return }
+            slots = Dictionary(uniqueKeysWithValues: slots.map { $0 })
         }
 
         override var entries: [Entry] { Array(slots.values) }

@@ -23,7 +23,7 @@ extension PerParameterContainer {
 /// collisions, as it makes a `Dictionary`: each lookup compares the keys before it. Depot keeps a
 /// factory's instances per parameter in a `Dictionary` of the parameter's own type, compiled for
 /// it where the factory is declared, so it compares them as that `Dictionary` does: within ten
-/// times its time (about three here), where comparing them type-erased took 31 times, and as
+/// times its time (about four here), where comparing them type-erased took 31 times, and as
 /// `AnyHashable`s 364 times. Release builds only: a debug build's times say nothing of a
 /// release's.
 @Suite struct ConstantHashParameterTests {
