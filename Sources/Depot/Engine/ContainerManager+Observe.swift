@@ -1,4 +1,15 @@
 extension ContainerManager {
+    /// Checks a plain hit for a captive owner, as `finish` checks a prepared one, in a
+    /// container that checks (a debug build's lifetime scope). Not generic: an app compiles it
+    /// once, not for every factory.
+    @usableFromInline
+    @inline(never)
+    func checkPlainHit(_ step: ResolutionStep, declared: Scope.Declared?, isSafeInTests: Bool) {
+        guard let plan = Scope.Declared.plainPlan(declared, checksCaptive: true) else { return }
+        // A plain plan neither traces nor records: nothing is kept for a validation.
+        _ = observe(step, origin: .cached, plan: plan, entered: false, isSafeInTests: isSafeInTests)
+    }
+
     /// Traces, records, watches and (for a hit that did not enter the path) checks for a
     /// captive owner, as `plan` says: on the thread's resolution path, or on `task`'s for an
     /// async factory. Returns whether the container records the dependency graph.

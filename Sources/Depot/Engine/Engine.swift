@@ -51,14 +51,21 @@ extension FactoryRegistration {
         case .value(let value)?:
             return value
         case .checkedHit(let value)?:
-            let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true)
-            finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
+            checkPlainHit()
             return value
         case .miss(let plan, let version)?:
             return resolveMiss(parameter, plan: plan, version: version)
         case nil:
             return resolvePrepared(parameter)
         }
+    }
+
+    /// Checks a plain hit for a captive owner: out of line, and the same code for every factory.
+    @inlinable
+    @inline(never)
+    func checkPlainHit() {
+        manager.checkPlainHit(
+            stepWithoutParameter, declared: declaredScope, isSafeInTests: isSafeInTests)
     }
 
     /// Resolves as ``preparedDecision(_:)`` decides: out of line, as few resolves take it.
