@@ -1,5 +1,7 @@
-import Depot
+import Foundation
 import Testing
+
+@testable import Depot
 
 /// A parameter type of classes, equal by `id` whatever their subclass.
 class ParameterAnimal: Hashable, @unchecked Sendable {
@@ -46,6 +48,36 @@ extension Container {
         #expect(container.thingPerID(1) === one)
         #expect(container.thingPerID(3) !== three)
         #expect(container.manager.cachedInstances()["cached"]?.count == 2)
+    }
+
+    /// Eight threads resolving the same values of a type whose values all hash alike, in
+    /// turns that differ: each value's closure runs once, and every thread gets its instance.
+    @Test func threadsResolvingTheSameParametersMakeEachValueOnce() {
+        let container = Container()
+        let made = Counter()
+        let factory = ParameterFactory(container) { (key: ConstantHash) -> Thing in
+            made.increment()
+            return Thing(id: key.id)
+        }.cached.scopeOnParameters
+        let keys = (0..<300).map(ConstantHash.init)
+        let seen = Locked([Int: ObjectIdentifier]())
+        let agreed = Counter()
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in keys.indices {
+                let key = keys[(index * (thread + 1)) % keys.count]
+                let thing = factory(key)
+                guard thing.id == key.id else { continue }
+                let mine = ObjectIdentifier(thing)
+                let first = seen.withLock { firsts in
+                    if let first = firsts[key.id] { return first }
+                    firsts[key.id] = mine
+                    return mine
+                }
+                if first == mine { agreed.increment() }
+            }
+        }
+        #expect(made.value == keys.count)
+        #expect(agreed.value == 8 * keys.count)
     }
 
     /// Resetting the scope forgets every parameter's instance, and a parameter made again is
