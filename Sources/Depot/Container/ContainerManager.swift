@@ -89,6 +89,7 @@ public final class ContainerManager: @unchecked Sendable {
     public func reset(options: FactoryResetOptions = .all) {
         changeDropping { $0.reset(options) }
     }
+
     /// Forgets the instances this container keeps for `scope`.
     ///
     /// A container does not own the instances of process-wide scopes (``Scope/singleton``,

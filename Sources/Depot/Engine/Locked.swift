@@ -64,7 +64,9 @@ struct Locked<State>: @unchecked Sendable {
 struct AtomicWord: @unchecked Sendable {
     @usableFromInline let atomic: UnsafeAtomic<UInt64>
 
-    fileprivate init(_ atomic: UnsafeAtomic<UInt64>) { self.atomic = atomic }
+    fileprivate init(_ atomic: UnsafeAtomic<UInt64>) {
+        self.atomic = atomic
+    }
 
     /// The word, and what was written before the store that set it.
     @inlinable
