@@ -177,3 +177,29 @@ struct TrackedScopes {
         for entry in rest { entry.scope.untrack(caches) }
     }
 }
+
+// The scopes an instance table keeps instances of, and catching up with their resets.
+extension InstanceTable {
+    /// Whether the manager must be noted in the holders of `scope`: only the first time, and
+    /// never a lifetime scope's.
+    @usableFromInline
+    mutating func needsTracking(in scope: Scope) -> Bool {
+        tracked.insert(scope) && tracksHolders
+    }
+
+    /// Whether what this table keeps for `scope` counts: a reset removes it from the tables in
+    /// the scope's holders at once, and from a lifetime scope's on its next lookup.
+    @inline(__always)
+    func isCurrent(_ scope: Scope) -> Bool {
+        tracksHolders || tracked.isCaughtUp(with: scope)
+    }
+
+    /// In a lifetime scope's table, forgets the instances of `scope` that a reset since the
+    /// last lookup forgot everywhere else.
+    mutating func catchUp(with scope: Scope) {
+        guard !tracksHolders, let noted = tracked.generation(of: scope), noted != scope.generation
+        else { return }
+        removeInstances(of: scope)
+        tracked.note(scope, at: scope.generation)
+    }
+}

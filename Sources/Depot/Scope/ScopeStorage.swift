@@ -134,3 +134,37 @@ final class WeakBox {
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
 }
+
+// How an instance table keeps what a custom scope stores.
+extension InstanceTable {
+    /// What a custom scope's storage gets: `value`, boxed for a weak scope (`nil` for a value
+    /// type, which a weak scope does not keep).
+    func storable(_ value: Any, in scope: Scope) -> Any? {
+        guard scope.holdsWeakly else { return value }
+        return asObject(value).map(WeakBox.init)
+    }
+
+    /// The value a custom scope's storage keeps for `key`, if Depot gave it.
+    mutating func storedValue(
+        for key: InstanceKey, in scope: Scope, custom: Scope.CustomStorage, step: ResolutionStep
+    ) -> Any? {
+        guard let value = storage(of: scope, custom).value(for: ScopeKey(key, step: step)) else {
+            return nil
+        }
+        guard scope.holdsWeakly else { return value }
+        guard let box = value as? WeakBox else {
+            fatalError(
+                "Depot: the storage of scope \(scope) returned a \(Swift.type(of: value)) for "
+                    + "\(step), not the value Depot gave it. A ScopeStorage must return what "
+                    + "setValue(_:for:) received for that key, or nil.")
+        }
+        return box.object
+    }
+
+    mutating func storage(of scope: Scope, _ custom: Scope.CustomStorage) -> any ScopeStorage {
+        if let storage = storages[ObjectIdentifier(scope)] { return storage }
+        let storage = custom.makeStorage()
+        storages[ObjectIdentifier(scope)] = storage
+        return storage
+    }
+}
