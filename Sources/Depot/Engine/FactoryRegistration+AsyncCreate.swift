@@ -3,9 +3,10 @@ extension FactoryRegistration {
     /// first asker records a creation and starts a task that runs the factory; every asker,
     /// the first included, waits for it (see ``AsyncCreation``). An error reaches every waiter.
     @usableFromInline
-    nonisolated(nonsending) func asyncInstance<Owner: InstanceOwner & Sendable>(
-        in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
-        version: UInt64, parent: AsyncResolution?, origin: inout ResolutionOrigin
+    nonisolated(nonsending) func asyncInstance(
+        in owner: any InstanceOwner & Sendable, key: InstanceKey, parameter: P,
+        plan: ContainerManager.Plan, version: UInt64, parent: AsyncResolution?,
+        origin: inout ResolutionOrigin
     ) async throws -> T {
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
@@ -80,9 +81,9 @@ extension FactoryRegistration {
 
     /// Runs `body` in `node` for its creation, keeps what it makes (or forgets the creation, if
     /// it throws), and resumes the creation's waiters.
-    private func create<Owner: InstanceOwner>(
+    private func create(
         node: AsyncResolution, key: InstanceKey, body: Body, parameter: P,
-        plan: ContainerManager.Plan, owner: Owner, clock: ContainerManager.Clock?
+        plan: ContainerManager.Plan, owner: any InstanceOwner, clock: ContainerManager.Clock?
     ) async {
         let creation = node.creation!
         let value: T
@@ -124,23 +125,16 @@ extension FactoryRegistration {
         -> T
     {
         let step = step(parameter)
-        var found = InstanceTable.Lookup.missing
-        let now = plan.timeToLive == nil ? 0 : manager.clock.now()
-        func lookup(in table: inout InstanceTable, owner: ObjectIdentifier?) -> InstanceTable.Lookup
-        {
-            table.lookup(
-                InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter)),
-                in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step, waits: false)
-        }
-        switch plan.scope.placement {
-        case .none, .graph:
+        guard let (owner, key) = keeper(for: parameter, plan: plan) else {
             throw NotWarmedUpError(
                 factory: step.description, scope: plan.scope, reason: .notCaching)
-        case .container:
-            (plan.cacheOwner ?? manager).withInstances { found = lookup(in: &$0, owner: nil) }
-        case .process:
-            let owner = ObjectIdentifier(Swift.type(of: container))
-            manager.realm.withInstances { found = lookup(in: &$0, owner: owner) }
+        }
+        let now = plan.timeToLive == nil ? 0 : manager.clock.now()
+        var found = InstanceTable.Lookup.missing
+        owner.withInstances { table in
+            found = table.lookup(
+                key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step,
+                waits: false)
         }
         switch found {
         case .hit(let cell):
@@ -153,6 +147,30 @@ extension FactoryRegistration {
             break
         }
         throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .notCreated)
+    }
+}
+
+extension FactoryRegistration {
+    /// Where `plan`'s caching scope keeps this factory's instance for `parameter`, and its key
+    /// there: the container's table, or the one it shares (`useScope(from:)`); for a
+    /// process-wide scope, the singleton realm, under a key that names the container's type
+    /// too. `nil` for a scope that keeps none (`.unique`, `.graph`). The synchronous `kept`
+    /// decides the same, with each owner's type known.
+    @inlinable
+    func keeper(for parameter: P, plan: ContainerManager.Plan)
+        -> (owner: any InstanceOwner & Sendable, key: InstanceKey)?
+    {
+        switch plan.scope.placement {
+        case .none, .graph:
+            return nil
+        case .container:
+            let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
+            return (plan.cacheOwner ?? manager, key)
+        case .process:
+            let owner = ObjectIdentifier(Swift.type(of: container))
+            let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
+            return (manager.realm, key)
+        }
     }
 }
 

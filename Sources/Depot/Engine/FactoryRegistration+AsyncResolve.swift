@@ -130,12 +130,11 @@ extension FactoryRegistration {
     ) async throws -> T {
         let parent = AsyncResolution.current
         var origin = ResolutionOrigin.factory
-        let value: T
-        switch plan.scope.placement {
-        case .none, .graph:
+        guard let (owner, key) = keeper(for: parameter, plan: plan) else {
             let node = AsyncResolution(
                 step(parameter), scope: plan.scope, manager: manager, parent: parent,
                 checksCaptive: plan.checksCaptive)
+            let value: T
             if plan.scope.placement == .graph {
                 let isKept: Bool
                 (value, isKept) = try await graphInstance(
@@ -151,18 +150,10 @@ extension FactoryRegistration {
                     task: TaskPosition(node))
             }
             return value
-        case .container:
-            let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
-            value = try await asyncInstance(
-                in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
-                version: version, parent: parent, origin: &origin)
-        case .process:
-            let owner = ObjectIdentifier(Swift.type(of: container))
-            let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
-            value = try await asyncInstance(
-                in: manager.realm, key: key, parameter: parameter, plan: plan, version: version,
-                parent: parent, origin: &origin)
         }
+        let value = try await asyncInstance(
+            in: owner, key: key, parameter: parameter, plan: plan, version: version,
+            parent: parent, origin: &origin)
         if plan.needsFinish || decorator != nil {
             finish(
                 value, origin: origin, plan: plan, parameter: parameter, entered: false,
