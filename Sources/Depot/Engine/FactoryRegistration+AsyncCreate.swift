@@ -14,17 +14,11 @@ extension FactoryRegistration {
         var version = version
         while true {
             // Read before the lock: a clock is user code.
-            let now = clock?.now() ?? 0
-            var found = InstanceTable.Lookup.missing
-            owner.withInstances { table in
-                found = table.lookup(
-                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step)
-                // As in the synchronous `instance`.
-                guard case .missing = found, manager.isCurrent(version) else { return }
-                let creation = InstanceTable.Slot.creatingAsync(
-                    AsyncCreation(step: step, scope: plan.scope))
-                table.start(creation, for: key)
-                found = .create(creation)
+            let found = owner.lookUp(
+                key, plan: plan, version: version, now: clock?.now() ?? 0, step: step,
+                manager: manager
+            ) {
+                .creatingAsync(AsyncCreation(step: step, scope: plan.scope))
             }
             switch found {
             case .hit(let cell):

@@ -40,18 +40,11 @@ extension InstanceOwner {
         var version = version
         while true {
             // Read before the lock: a clock is user code.
-            let now = clock?.now() ?? 0
-            var found = InstanceTable.Lookup.missing
-            // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
-            withInstances { table in
-                found = table.lookup(
-                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: frame.top)
-                // A creation starts only while the plan's registrations are current.
-                guard case .missing = found, manager.isCurrent(version) else { return }
-                let creation = InstanceTable.Slot.creating(
-                    Creation(step: frame.top, scope: plan.scope, creator: frame))
-                table.start(creation, for: key)
-                found = .create(creation)
+            let found = lookUp(
+                key, plan: plan, version: version, now: clock?.now() ?? 0, step: frame.top,
+                manager: manager
+            ) {
+                .creating(Creation(step: frame.top, scope: plan.scope, creator: frame))
             }
             switch consume found {
             case .hit(let cell):
@@ -88,6 +81,30 @@ extension InstanceOwner {
                 return .made
             }
         }
+    }
+
+    /// What is kept for `key` in `plan`'s scope at `now`; if nothing live is, the creation
+    /// `making` makes, recorded for the caller to carry out (`.create`), unless the
+    /// registrations have moved past `version`, the plan's (`.missing`). Sync and async
+    /// creations start here alike.
+    @inline(__always)
+    func lookUp(
+        _ key: InstanceKey, plan: ContainerManager.Plan, version: UInt64, now: Double,
+        step: @autoclosure () -> ResolutionStep, manager: ContainerManager,
+        making: () -> InstanceTable.Slot
+    ) -> InstanceTable.Lookup {
+        var found = InstanceTable.Lookup.missing
+        // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
+        withInstances { table in
+            found = table.lookup(
+                key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step())
+            // A creation starts only while the plan's registrations are current.
+            guard case .missing = found, manager.isCurrent(version) else { return }
+            let creation = making()
+            table.start(creation, for: key)
+            found = .create(creation)
+        }
+        return found
     }
 
     /// Keeps what `creation` made, unless a reset or a registration cancelled it, and ends the
