@@ -107,9 +107,15 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
             return
         }
         let made = TestInstances<C>(singletons: Scope.singleton.clone())
-        let strict = isStrict || StrictTestIssues.isOnForProcess ? StrictTestIssues(test) : nil
+        // A strict trait around this one (a strict suite's) makes this test strict too: its
+        // container is watched for the same test, which that trait ends.
+        let enclosing = StrictTestIssues.current
+        let strict =
+            enclosing
+            ?? (isStrict || StrictTestIssues.isOnForProcess ? StrictTestIssues(test) : nil)
+        let owned = enclosing == nil ? strict : nil
         // Read outside the test's binding: the process's own container, while strict tests run.
-        let outside = strict == nil ? nil : shared.get()
+        let outside = owned == nil ? nil : shared.get()
         if let outside { ProcessContainers.watch(outside) }
         defer { if let outside { ProcessContainers.release(outside) } }
         do {
@@ -118,15 +124,17 @@ public struct ContainerTrait<C: ManagedContainer>: TestTrait, SuiteTrait, TestSc
                 strict?.test.watch(made.container!)
                 await transform?(made.container!)
                 try await shared.withValue(made.container!) {
-                    try await function()
+                    try await StrictTestIssues.$current.withValue(strict) {
+                        try await function()
+                    }
                 }
             }
         } catch {
-            strict?.end()
+            owned?.end()
             await made.release()
             throw error
         }
-        strict?.end()
+        owned?.end()
         await made.release()
     }
 }

@@ -1,4 +1,4 @@
-import Depot
+@_spi(Testing) import Depot
 import Foundation
 import Testing
 
@@ -47,6 +47,34 @@ extension StrictContainer {
     var livePlugin: Factory<String> { self { "live plugin" } }
     /// A live client that resolves only a factory safe in tests: still live itself.
     var liveClient: Factory<String> { self { "client at \(self.formatter().dateFormat ?? "")" } }
+    /// A view model whose only dependency is safe in tests.
+    var headerViewModel: Factory<HeaderViewModel> {
+        self { HeaderViewModel(formatter: self.formatter()) }
+    }
+    /// An async factory that resolves another: wiring for it.
+    var databaseReport: AsyncFactory<String> { self { try await "report of " + self.database() } }
+}
+
+struct HeaderViewModel: Sendable {
+    let formatter: DateFormatter
+}
+
+/// A FactoryKit-style view model: its dependencies resolved on first use.
+final class LazyProfileViewModel {
+    @LazyInjected(\StrictContainer.api) var api
+    @LazyInjected(\StrictContainer.analytics) var analytics
+
+    var title: String { "\(analytics) for \(api.name)" }
+}
+
+/// App code that locates its service itself.
+struct ProfileLoader {
+    func load() -> String { StrictContainer.shared.api().name }
+}
+
+/// A live client reached by injection.
+final class ClientScreen {
+    @Injected(\StrictContainer.liveClient) var client
 }
 
 extension Trait where Self == ContainerTrait<StrictContainer> {
@@ -93,7 +121,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
 
     @Test(.strictApp) func aFactoryRegisteredInAutoRegisterIsLive() {
         withKnownIssue {
-            #expect(StrictContainer.shared.analytics() == "live analytics")
+            #expect(StrictContainer.shared.analytics.lazy() == "live analytics")
         } matching: {
             reportsLive($0, "StrictContainer.analytics<String>")
         }
@@ -107,23 +135,23 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
     @Test(.strictApp) func everyKindOfResolveIsWatched() async throws {
         let container = StrictContainer.shared
         withKnownIssue {
-            _ = container.greeting(1)
+            _ = container.greeting.provider(1)
         } matching: {
             reportsLive($0, "StrictContainer.greeting<String>")
         }
         try await withKnownIssue {
-            _ = try await container.database()
+            _ = try await container.databaseReport()
         } matching: {
             reportsLive($0, "StrictContainer.database<String>")
         }
         await withKnownIssue {
-            _ = await MainActor.run { container.screen() }
+            _ = await MainActor.run { container.screen.provider() }
         } matching: {
             reportsLive($0, "StrictContainer.screen<String>")
         }
         await withKnownIssue {
             // In a child task: the test's own issue still.
-            await Task { _ = container.newLifetimeScope().api() }.value
+            await Task { _ = container.newLifetimeScope().api.lazy() }.value
         } matching: {
             reportsLive($0, "StrictContainer.api<ProfileAPI>")
         }
@@ -138,12 +166,13 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
             reportsLive($0, "StrictContainer.livePlugin<String>")
         }
         withKnownIssue {
-            _ = container.makeChild().api()
+            _ = container.makeChild().profile()
         } matching: {
             reportsLive($0, "StrictContainer.api<ProfileAPI>")
         }
     }
 
+    /// The README's shape: a type the test makes, whose `@Injected` API is not mocked.
     @Test(.strictApp) func injectedPropertiesAreWatched() {
         withKnownIssue {
             _ = ProfileScreen().api
@@ -164,7 +193,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         let issues = StrictTestIssues(Test.current!)
         let container = StrictContainer()
         issues.test.watch(container)
-        let thread = Thread { _ = container.api() }
+        let thread = Thread { _ = container.profile() }
         thread.start()
         while !thread.isFinished { usleep(1_000) }
         withKnownIssue {
@@ -174,12 +203,48 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         }
     }
 
-    @Test(.strictApp) func aClosureThatResolvesOnlySafeFactoriesIsStillLive() {
+    @Test(.strictApp) func aLiveClosureThatResolvesOnlySafeFactoriesIsReportedWhereReached() {
         withKnownIssue {
-            _ = StrictContainer.shared.liveClient()
+            _ = ClientScreen().client
         } matching: {
             reportsLive($0, "StrictContainer.liveClient<String>")
         }
+    }
+
+    @Test(.strictApp) func aViewModelWhoseOnlyDependencyIsSafeInTestsReportsNothing() {
+        _ = StrictContainer.shared.headerViewModel()
+        _ = StrictContainer.shared.liveClient()
+    }
+
+    @Test(.strictApp { $0.api.register { StubAPI(name: "mock") } })
+    func aViewModelWithEveryLazyDependencyMockedReportsNothing() {
+        StrictContainer.shared.analytics.register { "mock analytics" }
+        #expect(LazyProfileViewModel().title == "mock analytics for mock")
+    }
+
+    @Test(.strictApp { $0.api.register { StubAPI(name: "mock") } })
+    func aViewModelWithOneLazyDependencyForgottenReportsItWhenFirstUsed() {
+        let model = LazyProfileViewModel()
+        #expect(model.api.name == "mock")
+        withKnownIssue {
+            #expect(model.analytics == "live analytics")
+        } matching: { issue in
+            reportsLive(issue, "StrictContainer.analytics<String>")
+                && issue.comments.count == 1
+        }
+    }
+
+    @Test(.strictApp) func aViewModelResolvedByTheTestReportsItsAPINotItself() {
+        withKnownIssue {
+            _ = StrictContainer.shared.profile()
+        } matching: { issue in
+            reportsLive(issue, "StrictContainer.api<ProfileAPI>")
+                && !reportsLive(issue, "StrictContainer.profile<ProfileModel>")
+        }
+    }
+
+    @Test(.strictApp) func aServiceAppCodeLocatesItselfIsADirectCallAndNotReported() {
+        #expect(ProfileLoader().load() == "live")
     }
 
     @Test func eachFactoryIsReportedOncePerTest() {
@@ -188,7 +253,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         let container = StrictContainer()
         strict.watch(container)
         for _ in 0..<3 {
-            _ = container.api()
+            _ = container.api.provider()
             _ = container.profile()
         }
         let factories = reports.withLock { $0 }.map { $0.components(separatedBy: ":")[0] }
@@ -197,6 +262,19 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
             factories == [
                 "Depot strict test once ran the live factory StrictContainer.api<ProfileAPI>"
             ])
+    }
+
+    @Test func theContainerItWatchedIsPlainAfterTheEnd() {
+        let reports = Guarded([String]())
+        let strict = StrictTest(name: "ended") { message in reports.withLock { $0.append(message) }
+        }
+        let container = StrictContainer()
+        strict.watch(container)
+        strict.end()
+        _ = container.api()
+        _ = container.profile()
+        #expect(container.manager.watcher == nil)
+        #expect(reports.withLock { $0 }.isEmpty)
     }
 
     @Test func aResolveAfterTheTestEndedIsReportedAsEscaped() {
@@ -223,8 +301,8 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
 }
 
 /// Many threads resolve from a watched container, its lifetime scopes and children while the
-/// test ends: each factory is reported at most once as live and once as escaped (a safe one
-/// too: after the end, every resolve escaped), whatever the order.
+/// test ends: each factory is reported at most once as live and, as the root of a resolve, once
+/// as escaped (a safe one never), whatever the order.
 @Suite struct StrictStressTests {
     @Test func eightThreadsResolvingWhileTheTestEndsReportEachFactoryOncePerKind() {
         let reports = Guarded([String]())
@@ -239,17 +317,24 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
                 let scope = index % 2 == 0 ? container.newLifetimeScope() : container.makeChild()
                 started.signal()
                 for round in 0..<500 {
-                    _ = scope.api()
-                    _ = scope.greeting(round)
-                    _ = container.formatter()
+                    _ = scope.api.provider()
+                    _ = scope.greeting.provider(round)
+                    _ = scope.profile()
+                    _ = scope.formatter()
                 }
             }
         }
         for _ in 0..<8 { started.wait() }
+        let late = container.newLifetimeScope()
         strict.end()
         group.wait()
+        // A scope made while the test ran reports after its end; the container, let go of,
+        // does not.
+        _ = late.api.provider()
+        _ = late.greeting.provider(0)
+        _ = late.profile()
+        _ = late.formatter()
         _ = container.api()
-        _ = container.greeting(0)
         let messages = reports.withLock { $0 }
         let live = messages.filter { $0.contains("ran the live factory") }
         let escaped = messages.filter { $0.contains("had ended when its container resolved") }
@@ -258,12 +343,12 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
             escaped.map {
                 $0.components(separatedBy: "resolved ")[1].components(separatedBy: ".")[1]
             }
-            .sorted() == ["api<ProfileAPI>", "formatter<DateFormatter>", "greeting<String>"])
+            .sorted() == ["api<ProfileAPI>", "greeting<String>", "profile<ProfileModel>"])
         #expect(live.count + escaped.count == messages.count)
     }
 }
 
-/// A container whose process-wide `shared` only the escape test below resolves from.
+/// A container whose process-wide `shared` only the escape tests below resolve from.
 final class EscapeContainer: SharedContainer {
     @TaskLocal static var shared = EscapeContainer()
     let manager = ContainerManager()
@@ -271,33 +356,108 @@ final class EscapeContainer: SharedContainer {
 
 extension EscapeContainer {
     var api: Factory<ProfileAPI> { self { LiveAPI() } }
+    var profile: Factory<ProfileModel> { self { ProfileModel(api: self.api()) } }
+    var formatter: Factory<DateFormatter> { self { DateFormatter() }.safeInTests }
 }
 
-@Suite struct StrictEscapeTests {
-    @Test func aResolveFromTheProcesssContainerIsReportedWithoutATest() {
-        let reports = Guarded([String]())
+/// Runs `body` on a thread of its own, with no task-locals: as a callback would.
+func onThread(_ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.start()
+    while !thread.isFinished { usleep(1_000) }
+}
+
+@Suite(.serialized) struct StrictEscapeTests {
+    @Test func anEscapeIsReportedOnceAtTheLineOfTheStrictTestRunning() {
+        let running = Guarded([StrictTestIssues]())
+        let issues = StrictTestIssues(Test.current!, running: running)
         let process = EscapeContainer.shared
-        ProcessContainers.watch(process) { message in reports.withLock { $0.append(message) } }
+        ProcessContainers.watch(process) {
+            StrictTestIssues.process($0, container: $1, running: running)
+        }
         EscapeContainer.$shared.withValue(EscapeContainer()) {
             // In the test's task: its own container, not watched.
             _ = EscapeContainer.shared.api()
-            // A thread has no task-locals: it reaches the process's container.
-            let thread = Thread { _ = EscapeContainer.shared.api() }
-            thread.start()
-            while !thread.isFinished { usleep(1_000) }
+            // A thread has no task-locals: it reaches the process's container. The root of
+            // each resolve is reported, once; the safe formatter never.
+            onThread {
+                for _ in 0..<3 {
+                    _ = EscapeContainer.shared.profile()
+                    _ = EscapeContainer.shared.formatter()
+                }
+            }
         }
         ProcessContainers.release(process)
         _ = process.api()
         let expected: String =
-            "Depot strict tests: EscapeContainer.api<ProfileAPI> was resolved from the "
+            "Depot strict test anEscapeIsReportedOnceAtTheLineOfTheStrictTestRunning() was "
+            + "running when EscapeContainer.profile<ProfileModel> was resolved from the "
             + "process's own EscapeContainer, not a test's. Path: "
-            + "EscapeContainer.api<ProfileAPI>. No test can be named: the resolve "
-            + "ran outside every test's task (a Thread, a DispatchQueue, a detached "
-            + "task, a callback), where EscapeContainer.shared is the process's. Pass "
-            + "the test's container along (read EscapeContainer.shared in the test and "
-            + "resolve from that container there), or resolve before leaving the "
-            + "test's task."
-        #expect(reports.withLock { $0 } == [expected])
+            + "EscapeContainer.profile<ProfileModel>. The resolve ran outside every test's "
+            + "task (a Thread, a DispatchQueue, a detached task, a callback), where "
+            + "EscapeContainer.shared is the process's; with strict tests running in parallel, "
+            + "another of them may have started it. Pass the test's container along (read "
+            + "EscapeContainer.shared in the test and resolve from that container there), or "
+            + "resolve before leaving the test's task."
+        let seen = Guarded([String]())
+        let line = Test.current!.sourceLocation
+        withKnownIssue {
+            issues.end()
+        } matching: { issue in
+            seen.withLock { $0 += issue.comments.map(\.rawValue) }
+            return issue.sourceLocation == line
+        }
+        #expect(seen.withLock { $0 } == [expected])
+    }
+
+    @Test func aTestWithoutTheTraitIsStrictWhenTheProcessIs() {
+        let running = Guarded([StrictTestIssues]())
+        let process = EscapeContainer.shared
+        ProcessContainers.watch(process) {
+            StrictTestIssues.process($0, container: $1, running: running, isOnForProcess: true)
+        }
+        defer { ProcessContainers.release(process) }
+        // What is safe in tests: nothing.
+        _ = process.formatter()
+        let seen = Guarded([String]())
+        let line = Test.current!.sourceLocation
+        withKnownIssue {
+            for _ in 0..<2 {
+                _ = process.profile()
+                _ = process.api()
+            }
+        } matching: { issue in
+            seen.withLock { $0 += issue.comments.map(\.rawValue) }
+            return issue.sourceLocation == line
+        }
+        let expected: String =
+            "Depot strict tests (DEPOT_STRICT_TESTS=1): aTestWithoutTheTraitIsStrictWhenTheProcessIs() "
+            + "ran the live factory EscapeContainer.api<ProfileAPI> of the process's own "
+            + "EscapeContainer: the test has no container of its own. Path: "
+            + "EscapeContainer.profile<ProfileModel> -> EscapeContainer.api<ProfileAPI>. Give the "
+            + "test or its suite the container trait, with a mock for it (api.register { ... }), "
+            + "or declare the factory .safeInTests if it is as safe in a test as in the app."
+        #expect(seen.withLock { $0 } == [expected])
+    }
+}
+
+extension Trait where Self == ContainerTrait<StrictContainer> {
+    /// Not strict: strict inside a strict suite.
+    static var plainApp: Self {
+        ContainerTrait(shared: StrictContainer.$shared, container: StrictContainer())
+    }
+}
+
+/// A strict suite whose tests add mocks with a trait of their own: still strict.
+@Suite(.strictApp) struct StrictSuiteTests {
+    @Test(.plainApp { $0.api.register { StubAPI(name: "mock") } })
+    func aTestsOwnContainerTraitInAStrictSuiteIsStrict() {
+        #expect(StrictContainer.shared.profile().api.name == "mock")
+        withKnownIssue {
+            _ = StrictContainer.shared.analytics.lazy()
+        } matching: {
+            reportsLive($0, "StrictContainer.analytics<String>")
+        }
     }
 }
 

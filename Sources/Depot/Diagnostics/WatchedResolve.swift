@@ -18,11 +18,14 @@ public struct WatchedResolve: Sendable {
     public let isCached: Bool
     /// Whether the declaration says it is as safe in a test as in the app (`safeInTests`).
     public let isSafeInTests: Bool
+    /// Whether code called the factory directly, with no factory above it on its path and
+    /// not through a property wrapper, `Lazy` or `Provider`: in a test, the code under test.
+    public let isDirectCall: Bool
 
     init(
         _ step: ResolutionStep, path: [ResolutionStep], parent: ResolutionStep?,
         origin: ResolutionOrigin,
-        registration: ContainerManager.Registration?, isSafeInTests: Bool
+        registration: ContainerManager.Registration?, isSafeInTests: Bool, isInjected: Bool
     ) {
         factory = step.description
         name = step.key.literal
@@ -33,5 +36,6 @@ public struct WatchedResolve: Sendable {
             || (origin == .registration && registration?.isAutoRegistered == true)
         isCached = origin == .cached
         self.isSafeInTests = isSafeInTests
+        isDirectCall = parent == nil && !isInjected
     }
 }

@@ -67,7 +67,8 @@ extension ContainerManager {
             watcher(
                 WatchedResolve(
                     step, path: path, parent: parent, origin: origin,
-                    registration: plan.registration, isSafeInTests: isSafeInTests))
+                    registration: plan.registration, isSafeInTests: isSafeInTests,
+                    isInjected: frame?.isInjecting == true))
         }
         return recorded
     }

@@ -109,6 +109,10 @@ final class ResolutionFrame {
     /// How many nested delegations send this thread's resolves on each child to its parent.
     var redirected: [ObjectIdentifier: Int] = [:]
 
+    /// Whether the outermost resolve running now was started by a property wrapper, `Lazy` or
+    /// `Provider` (see `inject`), not called directly: a strict test judges the two apart.
+    var isInjecting = false
+
     /// The factories being resolved on this thread, outermost first.
     var path: [ResolutionStep] { resolution.path }
 
@@ -226,8 +230,13 @@ extension ResolutionFrame {
         return made
     }
 
-    /// Runs `body` in `joined`, the graph a `Lazy` or `Provider` was made in (if any).
-    func join<Result>(_ joined: ResolutionGraph?, _ body: () -> Result) -> Result {
+    /// Runs `body`, the resolve of a property wrapper, `Lazy` or `Provider`, marked as such
+    /// (``isInjecting``), in `joined`, the graph it was made in (if any).
+    @usableFromInline
+    func inject<Result>(joining joined: ResolutionGraph?, _ body: () -> Result) -> Result {
+        let wasInjecting = isInjecting
+        isInjecting = true
+        defer { isInjecting = wasInjecting }
         guard let joined, joined !== resolution.graph else { return body() }
         let (saved, savedIsJoined) = (resolution.graph, resolution.isGraphJoined)
         joined.enter()

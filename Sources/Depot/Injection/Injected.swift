@@ -11,14 +11,16 @@ public struct Injected<T> {
     @inlinable
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
         let factory = Container.shared[keyPath: keyPath]
-        self.init(factory: factory, value: factory())
+        self.init(
+            factory: factory, value: ResolutionFrame.current.inject(joining: nil) { factory() })
     }
 
     /// Resolves the factory at `keyPath` of `C.shared`.
     @inlinable
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
         let factory = C.shared[keyPath: keyPath]
-        self.init(factory: factory, value: factory())
+        self.init(
+            factory: factory, value: ResolutionFrame.current.inject(joining: nil) { factory() })
     }
 
     @usableFromInline
@@ -42,7 +44,7 @@ public struct Injected<T> {
     /// Resolves the value again, first resetting the factory as `reset` says.
     public mutating func resolve(reset: FactoryResetOptions = .none) {
         factory.reset(reset)
-        dependency = factory()
+        dependency = ResolutionFrame.current.inject(joining: nil) { factory() }
     }
 }
 
