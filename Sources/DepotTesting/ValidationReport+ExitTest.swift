@@ -73,9 +73,16 @@ extension ValidationReport {
 }
 
 extension ValidationReport: CustomTestStringConvertible {
-    /// The report's first line, so that an expectation on it (`#expect(report.isValid,
-    /// "\(report)")`) shows the whole report once, in its comment.
-    public var testDescription: String {
-        String(description.prefix { $0 != "\n" })
+    /// The report's verdict (``summary``), as an expectation's expanded expression shows
+    /// the report: the comment that interpolates it shows it whole, once.
+    public var testDescription: String { summary }
+}
+
+extension Comment.StringInterpolation {
+    /// Interpolates the whole report, as ``ValidationReport/description`` writes it: in an
+    /// expectation's comment too (`#expect(report.isValid, "\(report)")`), where Swift
+    /// Testing would otherwise write its ``ValidationReport/testDescription``.
+    public mutating func appendInterpolation(_ report: ValidationReport) {
+        appendLiteral(report.description)
     }
 }

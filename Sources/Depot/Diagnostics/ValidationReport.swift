@@ -39,15 +39,19 @@ public struct ValidationReport: Sendable, Codable, CustomStringConvertible {
     /// The graph walked, in Graphviz's language, problem factories in red.
     public func dot() -> String { graph.dot() }
 
-    /// A block for a CI log: a summary line, a line per problem with its path and fix, then the
-    /// unchecked factories.
-    public var description: String {
+    /// The verdict, the first line of ``description``: `Depot validation of Container:
+    /// INVALID, 1 error, 0 warnings; factories checked: 2`.
+    public var summary: String {
         let count = { (n: Int, noun: String) in "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        var lines = [
-            "Depot validation of \(container): \(isValid ? "valid" : "INVALID"), "
-                + count(errors.count, "error") + ", " + count(warnings.count, "warning")
-                + "; factories checked: \(graph.nodes.count)"
-        ]
+        return "Depot validation of \(container): \(isValid ? "valid" : "INVALID"), "
+            + count(errors.count, "error") + ", " + count(warnings.count, "warning")
+            + "; factories checked: \(graph.nodes.count)"
+    }
+
+    /// A block for a CI log: the ``summary`` line, a line per problem with its path and fix,
+    /// then the unchecked factories.
+    public var description: String {
+        var lines = [summary]
         lines += problems.map(\.description)
         if !unchecked.isEmpty {
             lines.append("unchecked:")
