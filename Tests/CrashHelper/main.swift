@@ -25,6 +25,11 @@ extension Container {
     var chain: ParameterFactory<Int, Node> {
         self { n in Node(depth: self.chain(n == 12 ? 3 : n + 1).depth + 1) }
     }
+    /// 0 -> 1 -> ... -> 40 -> 25: a cycle of 16 steps far below the root, where the cycle
+    /// check counts the path's steps instead of walking it.
+    var deepChain: ParameterFactory<Int, Node> {
+        self { n in Node(depth: self.deepChain(n == 40 ? 25 : n + 1).depth + 1) }
+    }
     var graphA: Factory<A> { self { A(self.graphB()) }.graph }
     var graphB: Factory<B> { self { B(self.graphA()) }.graph }
     var promisedNode: Factory<Node?> { promised() }
@@ -219,6 +224,8 @@ case "parameter-cycle":
     _ = container.again(3)
 case "long-cycle":
     _ = container.chain(0)
+case "deep-cycle":
+    _ = container.deepChain(0)
 case "graph-cycle":
     _ = container.graphA()
 case "parameter-recursion":

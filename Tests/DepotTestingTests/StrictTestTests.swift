@@ -101,9 +101,9 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         } matching: { issue in
             issue.comments.map(\.rawValue) == [
                 "Depot strict test aForgottenMockIsReportedWithThePathAndTheFix() ran the live "
-                    + "factory StrictContainer.api<ProfileAPI>: nothing in the test registers "
+                    + "factory StrictContainer.api<any ProfileAPI>: nothing in the test registers "
                     + "it. Path: StrictContainer.profile<ProfileModel> -> "
-                    + "StrictContainer.api<ProfileAPI>. Register a mock for it on the test's "
+                    + "StrictContainer.api<any ProfileAPI>. Register a mock for it on the test's "
                     + "container (api.register { ... }, in the test or its trait), or declare "
                     + "the factory .safeInTests if it is as safe in a test as in the app."
             ]
@@ -153,7 +153,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
             // In a child task: the test's own issue still.
             await Task { _ = container.newLifetimeScope().api.lazy() }.value
         } matching: {
-            reportsLive($0, "StrictContainer.api<ProfileAPI>")
+            reportsLive($0, "StrictContainer.api<any ProfileAPI>")
         }
     }
 
@@ -168,7 +168,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         withKnownIssue {
             _ = container.makeChild().profile()
         } matching: {
-            reportsLive($0, "StrictContainer.api<ProfileAPI>")
+            reportsLive($0, "StrictContainer.api<any ProfileAPI>")
         }
     }
 
@@ -177,7 +177,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         withKnownIssue {
             _ = ProfileScreen().api
         } matching: {
-            reportsLive($0, "StrictContainer.api<ProfileAPI>")
+            reportsLive($0, "StrictContainer.api<any ProfileAPI>")
         }
     }
 
@@ -185,7 +185,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         withKnownIssue {
             _ = ProfileScreen().profile
         } matching: {
-            reportsLive($0, "StrictContainer.api<ProfileAPI>")
+            reportsLive($0, "StrictContainer.api<any ProfileAPI>")
         }
     }
 
@@ -199,7 +199,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         withKnownIssue {
             issues.end()
         } matching: {
-            reportsLive($0, "StrictContainer.api<ProfileAPI>")
+            reportsLive($0, "StrictContainer.api<any ProfileAPI>")
         }
     }
 
@@ -238,7 +238,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         withKnownIssue {
             _ = StrictContainer.shared.profile()
         } matching: { issue in
-            reportsLive(issue, "StrictContainer.api<ProfileAPI>")
+            reportsLive(issue, "StrictContainer.api<any ProfileAPI>")
                 && !reportsLive(issue, "StrictContainer.profile<ProfileModel>")
         }
     }
@@ -260,7 +260,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         // `profile` resolves `api`: wiring, not reported.
         #expect(
             factories == [
-                "Depot strict test once ran the live factory StrictContainer.api<ProfileAPI>"
+                "Depot strict test once ran the live factory StrictContainer.api<any ProfileAPI>"
             ])
     }
 
@@ -292,8 +292,8 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
         while !thread.isFinished { usleep(1_000) }
         let expected: String =
             "Depot strict test showsUsers() had ended when its container resolved "
-            + "StrictContainer.api<ProfileAPI>. Path: "
-            + "StrictContainer.api<ProfileAPI>. Code the test started outlived it (a "
+            + "StrictContainer.api<any ProfileAPI>. Path: "
+            + "StrictContainer.api<any ProfileAPI>. Code the test started outlived it (a "
             + "Thread, a DispatchQueue, a detached task, a callback): let it finish, or "
             + "await it, before the test returns."
         #expect(reports.withLock { $0 } == [expected])
@@ -343,7 +343,7 @@ func reportsLive(_ issue: Issue, _ factory: String) -> Bool {
             escaped.map {
                 $0.components(separatedBy: "resolved ")[1].components(separatedBy: ".")[1]
             }
-            .sorted() == ["api<ProfileAPI>", "greeting<String>", "profile<ProfileModel>"])
+            .sorted() == ["api<any ProfileAPI>", "greeting<String>", "profile<ProfileModel>"])
         #expect(live.count + escaped.count == messages.count)
     }
 }
@@ -432,9 +432,9 @@ func onThread(_ body: @escaping @Sendable () -> Void) {
         }
         let expected: String =
             "Depot strict tests (DEPOT_STRICT_TESTS=1): aTestWithoutTheTraitIsStrictWhenTheProcessIs() "
-            + "ran the live factory EscapeContainer.api<ProfileAPI> of the process's own "
+            + "ran the live factory EscapeContainer.api<any ProfileAPI> of the process's own "
             + "EscapeContainer: the test has no container of its own. Path: "
-            + "EscapeContainer.profile<ProfileModel> -> EscapeContainer.api<ProfileAPI>. Give the "
+            + "EscapeContainer.profile<ProfileModel> -> EscapeContainer.api<any ProfileAPI>. Give the "
             + "test or its suite the container trait, with a mock for it (api.register { ... }), "
             + "or declare the factory .safeInTests if it is as safe in a test as in the app."
         #expect(seen.withLock { $0 } == [expected])

@@ -12,7 +12,8 @@ switch arguments.popFirst() {
 case "--count":
     let (scenario, name) = (arguments.popFirst() ?? "", arguments.popFirst() ?? "")
     let iterations = arguments.popFirst().flatMap { Int($0) } ?? 1
-    guard let subject = Scenarios.all.first(where: { $0.scenario == scenario && $0.name == name })
+    let subjects = Scenarios.all + Scenarios.counted
+    guard let subject = subjects.first(where: { $0.scenario == scenario && $0.name == name })
     else {
         print("error: no subject \(name) in scenario \(scenario)")
         exit(1)

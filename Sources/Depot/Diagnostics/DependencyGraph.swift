@@ -128,7 +128,7 @@ extension DependencyGraph {
 extension DependencyGraph.Node {
     init(_ step: ResolutionStep) {
         (container, key, type) = (
-            "\(step.containerType)", step.key.literal, "\(step.key.valueType)"
+            "\(step.containerType)", step.key.literal, step.key.typeName
         )
         scope = nil
     }

@@ -28,6 +28,9 @@ final class AsyncResolution: @unchecked Sendable {
     @usableFromInline let graph: ResolutionGraph
     /// 1 for the outermost resolution.
     let depth: Int
+    /// The bits of the keys on the path to this node (`ResolutionFrame.Resolution.bit(for:)`):
+    /// a step whose bit is not set is not on it, and the cycle check walks no further.
+    let entered: UInt64
     /// The creation this step carries out, for a caching scope: what other tasks may wait for.
     let creation: AsyncCreation?
 
@@ -46,6 +49,7 @@ final class AsyncResolution: @unchecked Sendable {
             }
         #endif
         depth = (parent?.depth ?? 0) + 1
+        entered = (parent?.entered ?? 0) | ResolutionFrame.Resolution.bit(for: step.key)
         if let parent {
             graph = parent.graph
         } else {
@@ -116,10 +120,11 @@ final class AsyncResolution: @unchecked Sendable {
         _ step: ResolutionStep, below parent: AsyncResolution?
     ) {
         guard let parent else { return }
-        let isOnPath = sequence(first: parent, next: \.parent).contains {
-            $0.step.manager == step.manager && $0.step.key == step.key
-                && $0.step.isSameResolution(as: step)
-        }
+        let isOnPath =
+            parent.entered & ResolutionFrame.Resolution.bit(for: step.key) != 0
+            && sequence(first: parent, next: \.parent).contains {
+                $0.step.key == step.key && $0.step.isSameResolution(as: step)
+            }
         if isOnPath {
             ResolutionStep.failOnFirstCycle(in: parent.path + [step])
         }

@@ -114,6 +114,25 @@ struct CaptiveOwner {
     let manager: ContainerManager
 }
 
+/// The owners above a dependency that the captive check reads: the nearest, and the nearest
+/// that keeps its instance strongly, `keeperIndex` steps above the nearest.
+struct CaptiveOwners {
+    let nearest: CaptiveOwner?
+    let keeper: CaptiveOwner?
+    let keeperIndex: Int
+
+    init(nearest: CaptiveOwner?, keeper: CaptiveOwner?, keeperIndex: Int) {
+        (self.nearest, self.keeper, self.keeperIndex) = (nearest, keeper, keeperIndex)
+    }
+
+    /// The owners read from all of them, innermost first.
+    init(_ owners: [CaptiveOwner]) {
+        let index = owners.firstIndex { $0.scope.keepsStrongly }
+        self.init(
+            nearest: owners.first, keeper: index.map { owners[$0] }, keeperIndex: index ?? 0)
+    }
+}
+
 /// A dependency an owner above it would hold captive, as `captives` finds it.
 struct Captive {
     let owner: ResolutionStep
@@ -130,7 +149,7 @@ extension ContainerManager {
     func checkCaptive(
         _ step: ResolutionStep, scope: Scope, owners: [CaptiveOwner], path: [ResolutionStep]
     ) {
-        for captive in captives(step, scope: scope, owners: owners, path: path) {
+        for captive in captives(step, scope: scope, owners: CaptiveOwners(owners), path: path) {
             warnOnce(captive.message + " " + captive.fix, about: "\(captive.owner) -> \(step)")
         }
     }
@@ -141,10 +160,11 @@ extension ContainerManager {
     /// its nearest owner keeps; and if `reportsKeptPastReset`, a container's instance kept by
     /// a singleton, which outlives the container's resets.
     func captives(
-        _ step: ResolutionStep, scope: Scope, owners: [CaptiveOwner], path: [ResolutionStep],
-        reportsShortLived: Bool? = nil, reportsKeptPastReset: Bool = false
+        _ step: ResolutionStep, scope: Scope, owners: CaptiveOwners,
+        path: @autoclosure () -> [ResolutionStep], reportsShortLived: Bool? = nil,
+        reportsKeptPastReset: Bool = false
     ) -> [Captive] {
-        guard let owner = owners.first else { return [] }
+        guard let owner = owners.nearest else { return [] }
         var found: [Captive] = []
         let (isLifetimeScope, setting) = state.withLock {
             ($0.isLifetimeScope, $0.settings.reportsShortLivedCaptives)
@@ -164,22 +184,22 @@ extension ContainerManager {
         }
         // Always: an instance of this lifetime scope kept by the nearest owner that keeps one,
         // when that owner outlives the scope (a singleton, or a root container's instance).
-        guard scope.placement == .container, scope.keepsStrongly,
-            let index = owners.firstIndex(where: { $0.scope.keepsStrongly })
+        guard scope.placement == .container, scope.keepsStrongly, let keeper = owners.keeper
         else { return found }
         guard isLifetimeScope else {
-            if reportsKeptPastReset, owners[index].scope.placement == .process {
-                found.append(keptPastReset(step, scope: scope, keeper: owners[index]))
+            if reportsKeptPastReset, keeper.scope.placement == .process {
+                found.append(keptPastReset(step, scope: scope, keeper: keeper))
             }
             return found
         }
-        let keeper = owners[index]
         guard
             keeper.scope.placement == .process
                 || (keeper.manager !== self
                     && !keeper.manager.state.withLock { $0.isLifetimeScope })
         else { return found }
-        let ownerPath = path.dropLast(index).map(\.description).joined(separator: " -> ")
+        let path = path()
+        let ownerPath = path.dropLast(owners.keeperIndex).map(\.description)
+            .joined(separator: " -> ")
         let dependencyPath = (path + [step]).map(\.description).joined(separator: " -> ")
         found.append(
             Captive(

@@ -161,8 +161,17 @@ extension FactoryKey: CustomStringConvertible {
         return String(decoding: characters, as: UTF8.self)
     }
 
-    /// `key<Type>`.
-    @usableFromInline var description: String { "\(literal)<\(valueType)>" }
+    /// `key<Type>`, `key<any Protocol>` for an existential.
+    @usableFromInline var description: String { "\(literal)<\(typeName)>" }
+
+    /// The factory's type as its declaration spells it: `API`, `any APIClient`.
+    var typeName: String {
+        let name = "\(valueType)"
+        // An existential's metatype is a protocol's: `APIClient.Protocol`. `Any` and
+        // `AnyObject` are spelled without `any`.
+        let isExistential = "\(type(of: valueType))".hasSuffix(".Protocol")
+        return isExistential && name != "Any" && name != "AnyObject" ? "any " + name : name
+    }
 }
 
 extension InstanceKey: CustomStringConvertible {
@@ -210,6 +219,37 @@ struct ResolutionStep {
         default:
             return false
         }
+    }
+}
+
+/// A step as a set of a path's steps holds it: equal to another when it is the same
+/// resolution (``ResolutionStep/isSameResolution(as:)``).
+struct PathKey: Hashable {
+    let step: ResolutionStep
+    /// The parameter, for its hash; `nil` without one, or for a value not equal to itself.
+    private let parameter: AnyHashable?
+
+    /// The key of `step`; `nil` if its parameter is not `Hashable`: never the same resolution
+    /// as another, such a step is on no cycle.
+    init?(_ step: ResolutionStep) {
+        self.step = step
+        guard let value = step.parameter?.value else {
+            parameter = nil
+            return
+        }
+        guard let hashable = value as? AnyHashable else { return nil }
+        // Values not equal to themselves (`Double.nan`) are the same resolution as each other.
+        parameter = hashable == hashable ? hashable : nil
+    }
+
+    static func == (lhs: PathKey, rhs: PathKey) -> Bool {
+        lhs.step.isSameResolution(as: rhs.step)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(step.manager)
+        hasher.combine(step.key)
+        hasher.combine(parameter)
     }
 }
 

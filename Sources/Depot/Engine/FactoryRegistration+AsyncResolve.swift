@@ -38,6 +38,7 @@ extension FactoryRegistration {
         case .stop(let problem): throw Validation.Stopped(problem: problem)
         }
         nonisolated(unsafe) let parameter = parameter
+        defer { entered.leave() }
         do {
             return try await Validation.binding.withValue(entered) {
                 try await copy.resolveAsync(parameter)

@@ -31,6 +31,10 @@ final class ResolutionFrame {
         /// for it no further.
         var enteredLow: UInt64 = 0
         var enteredHigh: UInt64 = 0
+        /// The steps on the path, counted, once the cycle check has looked for a step on a path
+        /// deeper than `walkedDepth`: kept as the path changes until the outermost resolve ends,
+        /// so that the check costs the same at any depth.
+        var counted: [PathKey: Int]?
 
         /// The bit of `key` in the counts of steps entered.
         static func bit(for key: FactoryKey) -> UInt64 { 1 << (UInt64(key.nameHash) & 63) }
@@ -62,7 +66,24 @@ final class ResolutionFrame {
             } else if enteredHigh & bit == 0 {
                 (enteredLow, enteredHigh) = (enteredLow & ~bit, enteredHigh | bit)
             }
+            if counted != nil, let key = PathKey(copy step) {
+                counted![key, default: 0] += 1
+            }
             path.append(step)
+        }
+
+        /// Whether a step on the path is the same resolution as `step`: a walk of a path up to
+        /// `walkedDepth` deep, a look-up in `counted` (made now, if it is not) past it.
+        mutating func hasEntered(_ step: ResolutionStep) -> Bool {
+            guard path.count > ResolutionFrame.walkedDepth else {
+                // The key first: a step of another factory is told apart without copying it.
+                return path.contains { $0.key == step.key && $0.isSameResolution(as: step) }
+            }
+            guard let key = PathKey(step) else { return false }
+            if counted == nil {
+                counted = Dictionary(path.compactMap(PathKey.init).map { ($0, 1) }, uniquingKeysWith: +)
+            }
+            return counted![key] != nil
         }
 
         /// Pops the top step; the outermost one returns what to release, leave and log.
@@ -71,6 +92,10 @@ final class ResolutionFrame {
             #if DEBUG
                 owners.removeLast()
             #endif
+            if counted != nil, let key = PathKey(popped) {
+                counted![key]! -= 1
+                if counted![key] == 0 { counted![key] = nil }
+            }
             guard path.isEmpty else {
                 // One step fewer with its bit: 1 to 0 clears it, 2 to 1 moves it; 3 stays.
                 let bit = Self.bit(for: popped.key)
@@ -81,6 +106,7 @@ final class ResolutionFrame {
                 }
                 return .nothing
             }
+            counted = nil
             if base != nil {
                 // The async resolution's graph goes on without this thread.
                 (base, graph, isGraphJoined) = (nil, nil, false)
@@ -188,12 +214,12 @@ final class ResolutionFrame {
         }
     }
 
+    /// How deep a path the cycle check walks; past it, it counts the path's steps.
+    static let walkedDepth = 16
+
     /// Stops the process if `step` is already on the path.
     private func checkCycle(_ step: ResolutionStep) {
-        let path = resolution.path
-        // The key first: a step of another factory is told apart without copying it.
-        for index in path.indices
-        where path[index].key == step.key && path[index].isSameResolution(as: step) {
+        if resolution.hasEntered(step) {
             failOnFirstCycle(closingWith: step)
         }
     }

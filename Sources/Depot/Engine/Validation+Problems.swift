@@ -2,12 +2,12 @@
 
 extension Validation {
     /// The problem that keeps `node`'s closure from running, if any.
-    func stop(entering node: Node, below ancestors: [Node], isAsync: Bool)
-        -> ValidationProblem?
-    {
+    func stop(entering node: Node, isAsync: Bool) -> ValidationProblem? {
         let step = node.step!
-        if let again = ancestors.firstIndex(where: { $0.step!.isSameResolution(as: step) }) {
+        if node.isRepeat {
             // The loop once: from the step's first entry to its second.
+            let ancestors = node.parent?.lineage ?? []
+            let again = ancestors.firstIndex { $0.step!.isSameResolution(as: step) }!
             let loop = ancestors[...again].reversed().map { $0.step!.description }
             return problem(
                 .cycle, node: node,
@@ -30,7 +30,8 @@ extension Validation {
         if isolation == MainActor.self, runner != LargerStack.self, ResolutionFrame.isOnMainActor {
             return nil
         }
-        let by = ancestors.first?.step.map { "is resolved by \($0), which runs " } ?? "is resolved "
+        let by =
+            node.parent?.factory?.step.map { "is resolved by \($0), which runs " } ?? "is resolved "
         let actor = "\(isolation)"
         let place =
             runner == LargerStack.self
@@ -45,11 +46,16 @@ extension Validation {
     }
 
     /// Records `node`'s edge and checks it for a captive owner.
-    func check(_ node: Node, below ancestors: [Node]) {
+    func check(_ node: Node) {
         guard let step = node.step, let manager = node.manager else { return }
-        let owners = ancestors.map {
-            CaptiveOwner(step: $0.step!, scope: $0.scope, manager: $0.manager!)
+        let owner = { (node: Node) in
+            CaptiveOwner(step: node.step!, scope: node.scope, manager: node.manager!)
         }
+        let nearest = node.parent?.factory
+        let keeper = node.parent?.keeper
+        let owners = CaptiveOwners(
+            nearest: nearest.map(owner), keeper: keeper.map(owner),
+            keeperIndex: (nearest?.depth ?? 0) - (keeper?.depth ?? 0))
         let found = manager.captives(
             step, scope: node.scope, owners: owners, path: node.parent?.path ?? [],
             reportsShortLived: true, reportsKeptPastReset: true
@@ -128,8 +134,21 @@ extension Validation {
 extension Validation.State {
     /// Adds `problem`, unless found before, and marks its factory in the graph.
     mutating func add(_ problem: ValidationProblem) {
-        guard !problems.contains(problem) else { return }
+        guard recorded.insert(ValidationProblem.Identity(problem)).inserted else { return }
         problems.append(problem)
         if let name = problem.factory { graph.marked.insert(name) }
+    }
+}
+
+extension ValidationProblem {
+    /// What tells problems apart (see `==`): a set of them finds one found before at once.
+    struct Identity: Hashable {
+        let kind: Kind
+        let path: [String]
+        let message: String
+
+        init(_ problem: ValidationProblem) {
+            (kind, path, message) = (problem.kind, problem.path, problem.message)
+        }
     }
 }

@@ -51,6 +51,8 @@ final class Validation: @unchecked Sendable {
         /// its identity is not reused while the validation runs.
         var copies: [ObjectIdentifier: (original: ContainerManager, copy: ContainerManager)] = [:]
         var problems: [ValidationProblem] = []
+        /// The problems recorded, as `add` tells them apart.
+        var recorded: Set<ValidationProblem.Identity> = []
         /// What the roots reached, with a mark on each factory a problem was found at.
         var graph = DependencyGraph()
         var unchecked: [UncheckedFactory] = []
@@ -66,7 +68,8 @@ final class Validation: @unchecked Sendable {
     }
 
     /// One factory on a validating resolve's path.
-    // @unchecked Sendable: immutable; a step's parameter box is never changed.
+    // @unchecked Sendable: immutable once made (`index` and `isRepeat` are set in `init`
+    // only); a step's parameter box is never changed.
     @usableFromInline
     final class Node: @unchecked Sendable {
         @usableFromInline let validation: Validation
@@ -83,6 +86,17 @@ final class Validation: @unchecked Sendable {
         /// Whether the step's resolve moves to a thread with a larger stack
         /// (Validation+Stack.swift).
         let movesToLargerStack: Bool
+        /// The bits of the keys on the path to this node (`ResolutionFrame.Resolution.bit`).
+        let entered: UInt64
+        /// The actor the code at this node runs on: its own, or the nearest above it.
+        let runsOn: (any Actor.Type)?
+        /// The nearest factory above this node that keeps its instance strongly.
+        private let keeperAbove: Node?
+        /// The steps of this node's line counted, past `ResolutionFrame.walkedDepth`
+        /// (Validation+Path.swift).
+        private(set) var index: PathIndex?
+        /// Whether the step is on the path above it already: a cycle.
+        private(set) var isRepeat = false
 
         init(
             validation: Validation, parent: Node?, step: ResolutionStep?, scope: Scope,
@@ -96,6 +110,11 @@ final class Validation: @unchecked Sendable {
             self.isolation = isolation
             self.depth = (parent?.depth ?? 0) + (step == nil ? 0 : 1)
             movesToLargerStack = parent?.isolation == LargerStack.self && parent?.step == nil
+            let bit = step.map { ResolutionFrame.Resolution.bit(for: $0.key) } ?? 0
+            entered = (parent?.entered ?? 0) | bit
+            runsOn = isolation ?? parent?.runsOn
+            keeperAbove = parent?.keeper
+            (index, isRepeat) = Self.entering(self, below: parent)
         }
 
         /// This node and the factories' nodes above it, innermost first.
@@ -104,10 +123,11 @@ final class Validation: @unchecked Sendable {
         /// The steps from the root to this node.
         var path: [ResolutionStep] { lineage.reversed().map { $0.step! } }
 
-        /// The actor the code at this node runs on: its own, or the nearest above it.
-        var runsOn: (any Actor.Type)? {
-            sequence(first: self, next: \.parent).lazy.compactMap(\.isolation).first
-        }
+        /// The nearest factory at or above this node: itself, unless it has no step.
+        var factory: Node? { step != nil ? self : parent?.factory }
+
+        /// The nearest factory at or above this node that keeps its instance strongly.
+        var keeper: Node? { step != nil && scope.keepsStrongly ? self : keeperAbove }
     }
 
     /// Starts a validation of a container of type `container`, with the second copy of Depot
@@ -167,13 +187,12 @@ final class Validation: @unchecked Sendable {
         let node = Node(
             validation: self, parent: above, step: step, scope: scope, manager: copied.manager,
             isolation: factory.isolatedTo)
-        // The factories above, innermost first: read once for both checks.
-        let ancestors = parent.lineage
-        if let stop = stop(entering: node, below: ancestors, isAsync: factory.body.isAsync) {
+        if let stop = stop(entering: node, isAsync: factory.body.isAsync) {
             recordStop(stop, at: node)
+            node.leave()
             return .stop(stop)
         }
-        check(node, below: ancestors)
+        check(node)
         return .resolve(copied, node)
     }
 }
@@ -194,10 +213,12 @@ extension FactoryRegistration {
         guard let node = validationNode else { return nil }
         switch node.validation.enter(self, parameter, below: node) {
         case .resolve(let copy, let entered) where entered.movesToLargerStack:
+            defer { entered.leave() }
             return node.validation.onLargerStack(entered) {
                 Validation.binding.withValue(entered) { copy.resolve(parameter) }
             }
         case .resolve(let copy, let entered):
+            defer { entered.leave() }
             return Validation.binding.withValue(entered) { copy.resolve(parameter) }
         case .stop(let problem):
             node.validation.endProcess(stoppedBy: problem, file: file, line: line)

@@ -88,7 +88,7 @@ extension ContributionEdgeTests {
         #expect(
             report.warnings.first?.message
                 == "Depot: 2 contributions to plugins<Array<Plugin>> look alike: each is a "
-                + "factory featureInterceptor<Plugin> declared in another module, and the "
+                + "factory featureInterceptor<any Plugin> declared in another module, and the "
                 + "collection has each.",
             "\(report)")
     }

@@ -31,6 +31,15 @@ import Testing
                 "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
     }
 
+    @Test func aCycleFarBelowTheRootStopsWithExactlyItsSteps() throws {
+        let run = try runCrashHelper("deep-cycle")
+        #expect(run.status != 0)
+        let steps = Array(repeating: "Container.deepChain<Node>", count: 17)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
+    }
+
     @Test func cycleThroughGraphFactoriesStopsWithItsPath() throws {
         let run = try runCrashHelper("graph-cycle")
         #expect(run.status != 0)

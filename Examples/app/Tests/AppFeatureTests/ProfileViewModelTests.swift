@@ -72,7 +72,7 @@ struct ProfileViewModelTests {
             issue.comments.map(\.rawValue).contains {
                 $0.hasPrefix(
                     "Depot strict test aForgottenMockFailsTheStrictTest() ran the live factory "
-                        + "AppContainer.api<ProfileAPI>")
+                        + "AppContainer.api<any ProfileAPI>")
             }
         }
         let model = try #require(made)
