@@ -28,8 +28,10 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
         public let to: String
     }
 
-    private var nodesByName: [String: Node] = [:]
-    private var edgeSet: Set<Edge> = []
+    /// The factories seen, by description.
+    var nodesByName: [String: Node] = [:]
+    /// The dependencies seen.
+    var edgeSet: Set<Edge> = []
     /// The factories drawn as problems (a validation's), by description.
     var marked: Set<String> = []
 
@@ -46,12 +48,17 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
 
     /// Adds `step`, resolved in `scope`, and the edge from `parent` if it has one.
     mutating func add(_ step: ResolutionStep, scope: Scope, resolvedBy parent: ResolutionStep?) {
-        let node = Node(step)
-        nodesByName[node.description, default: node].scope = scope.description
+        add(Node(step), scope: scope, resolvedBy: parent.map(Node.init))
+    }
+
+    /// Adds `node`, resolved in `scope`, and the edge from `parent` if it has one.
+    mutating func add(_ node: Node, scope: Scope, resolvedBy parent: Node?) {
+        let name = node.description
+        nodesByName[name, default: node].scope = scope.description
         if let parent {
-            let from = Node(parent)
-            nodesByName[from.description] = nodesByName[from.description] ?? from
-            edgeSet.insert(Edge(from: from.description, to: node.description))
+            let from = parent.description
+            if nodesByName[from] == nil { nodesByName[from] = parent }
+            edgeSet.insert(Edge(from: from, to: name))
         }
     }
 

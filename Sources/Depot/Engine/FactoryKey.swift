@@ -223,33 +223,41 @@ struct ResolutionStep {
 }
 
 /// A step as a set of a path's steps holds it: equal to another when it is the same
-/// resolution (``ResolutionStep/isSameResolution(as:)``).
+/// resolution (``ResolutionStep/isSameResolution(as:)``), cast and hashed once, when made.
 struct PathKey: Hashable {
     let step: ResolutionStep
-    /// The parameter, for its hash; `nil` without one, or for a value not equal to itself.
+    /// The parameter; `nil` without one, or for a value not equal to itself, which is the same
+    /// resolution as another such value (`Double.nan`), as in caches. A factory's steps all
+    /// have a parameter, or none.
     private let parameter: AnyHashable?
+    /// The hash of the parameter: a key is compared and hashed without `AnyHashable`'s casts.
+    private let parameterHash: Int
 
     /// The key of `step`; `nil` if its parameter is not `Hashable`: never the same resolution
     /// as another, such a step is on no cycle.
     init?(_ step: ResolutionStep) {
         self.step = step
-        guard let value = step.parameter?.value else {
-            parameter = nil
+        guard let boxed = step.parameter else {
+            (parameter, parameterHash) = (nil, 0)
             return
         }
-        guard let hashable = value as? AnyHashable else { return nil }
-        // Values not equal to themselves (`Double.nan`) are the same resolution as each other.
+        guard let hashable = boxed.value as? AnyHashable else { return nil }
         parameter = hashable == hashable ? hashable : nil
+        parameterHash = parameter?.hashValue ?? 0
     }
 
     static func == (lhs: PathKey, rhs: PathKey) -> Bool {
-        lhs.step.isSameResolution(as: rhs.step)
+        guard lhs.parameterHash == rhs.parameterHash, lhs.step.key == rhs.step.key,
+            lhs.step.manager == rhs.step.manager
+        else { return false }
+        // One step's key, or another's of the same parameter box: equal without comparing.
+        return lhs.step.parameter === rhs.step.parameter || lhs.parameter == rhs.parameter
     }
 
     func hash(into hasher: inout Hasher) {
         hasher.combine(step.manager)
         hasher.combine(step.key)
-        hasher.combine(parameter)
+        hasher.combine(parameterHash)
     }
 }
 

@@ -32,9 +32,44 @@ final class ResolutionFrame {
         var enteredLow: UInt64 = 0
         var enteredHigh: UInt64 = 0
         /// The steps on the path, counted, once the cycle check has looked for a step on a path
-        /// deeper than `walkedDepth`: kept as the path changes until the outermost resolve ends,
-        /// so that the check costs the same at any depth.
+        /// deeper than `walkedDepth`, so that the check costs the same at any depth; and the key
+        /// of each step on the path, for leaving it. Kept as the path changes (`enter`, `leave`)
+        /// until the outermost resolve ends. A count of 0 is a step that left.
         var counted: [PathKey: Int]?
+        var countedKeys: [PathKey?] = []
+
+        /// Counts the steps on the path, from now on.
+        mutating func startCounting() {
+            countedKeys = path.map(PathKey.init)
+            counted = [:]
+            for case let key? in countedKeys {
+                counted![key, default: 0] += 1
+            }
+        }
+
+        /// Whether `step` is on the path, counted, and counts it: it enters the path.
+        @inline(never)
+        mutating func countEntering(_ step: borrowing ResolutionStep) -> Bool {
+            let key = PathKey(copy step)
+            countedKeys.append(key)
+            guard let key else { return false }
+            // One look-up: the count before, then one more.
+            func enter(_ count: inout Int) -> Bool {
+                defer { count += 1 }
+                return count > 0
+            }
+            return enter(&counted![key, default: 0])
+        }
+
+        /// Stops counting the step on top of the path: it leaves it.
+        @inline(never)
+        mutating func countLeaving() {
+            if path.count == 1 {
+                (counted, countedKeys) = (nil, [])
+            } else if let key = countedKeys.removeLast() {
+                counted![key]! -= 1
+            }
+        }
 
         /// The bit of `key` in the counts of steps entered.
         static func bit(for key: FactoryKey) -> UInt64 { 1 << (UInt64(key.nameHash) & 63) }
@@ -66,24 +101,7 @@ final class ResolutionFrame {
             } else if enteredHigh & bit == 0 {
                 (enteredLow, enteredHigh) = (enteredLow & ~bit, enteredHigh | bit)
             }
-            if counted != nil, let key = PathKey(copy step) {
-                counted![key, default: 0] += 1
-            }
             path.append(step)
-        }
-
-        /// Whether a step on the path is the same resolution as `step`: a walk of a path up to
-        /// `walkedDepth` deep, a look-up in `counted` (made now, if it is not) past it.
-        mutating func hasEntered(_ step: ResolutionStep) -> Bool {
-            guard path.count > ResolutionFrame.walkedDepth else {
-                // The key first: a step of another factory is told apart without copying it.
-                return path.contains { $0.key == step.key && $0.isSameResolution(as: step) }
-            }
-            guard let key = PathKey(step) else { return false }
-            if counted == nil {
-                counted = Dictionary(path.compactMap(PathKey.init).map { ($0, 1) }, uniquingKeysWith: +)
-            }
-            return counted![key] != nil
         }
 
         /// Pops the top step; the outermost one returns what to release, leave and log.
@@ -92,10 +110,6 @@ final class ResolutionFrame {
             #if DEBUG
                 owners.removeLast()
             #endif
-            if counted != nil, let key = PathKey(popped) {
-                counted![key]! -= 1
-                if counted![key] == 0 { counted![key] = nil }
-            }
             guard path.isEmpty else {
                 // One step fewer with its bit: 1 to 0 clears it, 2 to 1 moves it; 3 stays.
                 let bit = Self.bit(for: popped.key)
@@ -106,7 +120,6 @@ final class ResolutionFrame {
                 }
                 return .nothing
             }
-            counted = nil
             if base != nil {
                 // The async resolution's graph goes on without this thread.
                 (base, graph, isGraphJoined) = (nil, nil, false)
@@ -187,9 +200,12 @@ final class ResolutionFrame {
         if depth > 0 {
             // Before the step's closure runs: a cycle stops at its first repeat, so no closure
             // on it runs twice (one that holds a lock while it resolves the next would wait
-            // for itself).
-            if resolution.mayHaveEntered(step.key) {
+            // for itself). Past `walkedDepth`, the path's steps are counted.
+            if resolution.counted == nil, resolution.mayHaveEntered(step.key) {
                 checkCycle(step)
+            }
+            if resolution.counted != nil, resolution.countEntering(step) {
+                failOnFirstCycle(closingWith: step)
             }
             if depth >= Self.firstDepthCheck {
                 checkDepth(step)
@@ -215,18 +231,28 @@ final class ResolutionFrame {
     }
 
     /// How deep a path the cycle check walks; past it, it counts the path's steps.
-    static let walkedDepth = 16
+    static let walkedDepth = 8
 
-    /// Stops the process if `step` is already on the path.
+    /// Stops the process if `step` is already on a path up to `walkedDepth` deep; past it,
+    /// starts counting the path's steps, which `enter` then looks `step` up in.
     private func checkCycle(_ step: ResolutionStep) {
-        if resolution.hasEntered(step) {
-            failOnFirstCycle(closingWith: step)
+        let path = resolution.path
+        guard path.count > Self.walkedDepth else {
+            // The key first: a step of another factory is told apart without copying it.
+            if path.contains(where: { $0.key == step.key && $0.isSameResolution(as: step) }) {
+                failOnFirstCycle(closingWith: step)
+            }
+            return
         }
+        resolution.startCounting()
     }
 
     /// Pops the current step; the outermost one ends the graph.
     @usableFromInline
     func leave() {
+        if resolution.counted != nil {
+            resolution.countLeaving()
+        }
         guard case .outermost(var local, var shared, let traced) = resolution.pop() else { return }
         // Released here, out of the access to `resolution`: a deinit may resolve on this thread.
         // The emptied slots serve the next resolution.

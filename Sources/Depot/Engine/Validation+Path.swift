@@ -23,13 +23,13 @@ extension Validation {
         /// The index of `node`'s line, entered below `parent`, and whether its step was on the
         /// line already.
         static func entering(_ node: Node, below parent: Node) -> (PathIndex, isRepeat: Bool) {
-            let key = PathKey(node.step!)
+            let key = node.pathKey
             if let index = parent.index,
                 let isRepeat = index.push(key, of: node, below: parent)
             {
                 return (index, isRepeat)
             }
-            let above = parent.path.compactMap(PathKey.init)
+            let above = parent.lineage.compactMap(\.pathKey)
             let counted = Dictionary(above.map { ($0, 1) }, uniquingKeysWith: +)
             let isRepeat = key.map { counted[$0] != nil } ?? false
             let made = PathIndex(top: node, counted: counted)
@@ -54,7 +54,7 @@ extension Validation {
             state.withLock { state in
                 guard state.top == ObjectIdentifier(node), let parent = node.parent else { return }
                 state.top = ObjectIdentifier(parent)
-                guard let key = PathKey(node.step!) else { return }
+                guard let key = node.pathKey else { return }
                 state.counted[key]! -= 1
                 if state.counted[key] == 0 { state.counted[key] = nil }
             }
@@ -73,9 +73,8 @@ extension Validation.Node {
                 || node.depth > ResolutionFrame.walkedDepth
         else { return (nil, false) }
         guard node.depth > ResolutionFrame.walkedDepth else {
-            let isRepeat = parent.lineage.contains {
-                $0.step!.key == step.key && $0.step!.isSameResolution(as: step)
-            }
+            guard let key = node.pathKey else { return (nil, false) }
+            let isRepeat = sequence(first: parent, next: \.parent).contains { $0.pathKey == key }
             return (nil, isRepeat)
         }
         return Validation.PathIndex.entering(node, below: parent)

@@ -63,7 +63,8 @@ extension Validation {
             problem(captive.kind, node: node, message: captive.message, fix: captive.fix)
         }
         state.withLock { state in
-            state.graph.add(step, scope: node.scope, resolvedBy: node.parent?.step)
+            state.graph.add(
+                node.graphNode!, scope: node.scope, resolvedBy: node.parent?.factory?.graphNode)
             for problem in found { state.add(problem) }
         }
     }

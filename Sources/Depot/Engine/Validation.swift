@@ -97,6 +97,11 @@ final class Validation: @unchecked Sendable {
         private(set) var index: PathIndex?
         /// Whether the step is on the path above it already: a cycle.
         private(set) var isRepeat = false
+        /// The step as a path's counts hold it: `nil` for the root's node, and for a step whose
+        /// parameter cannot be compared.
+        let pathKey: PathKey?
+        /// The factory as the dependency graph names it.
+        let graphNode: DependencyGraph.Node?
 
         init(
             validation: Validation, parent: Node?, step: ResolutionStep?, scope: Scope,
@@ -114,6 +119,8 @@ final class Validation: @unchecked Sendable {
             entered = (parent?.entered ?? 0) | bit
             runsOn = isolation ?? parent?.runsOn
             keeperAbove = parent?.keeper
+            pathKey = step.flatMap(PathKey.init)
+            graphNode = step.map(DependencyGraph.Node.init)
             (index, isRepeat) = Self.entering(self, below: parent)
         }
 

@@ -2,7 +2,7 @@ import Depot
 import Testing
 
 // Cycle checks past the depth at which the check stops walking the path and counts its steps
-// (16 factories): a cycle is found there as near the root, in sync and async resolves, and
+// (8 factories): a cycle is found there as near the root, in sync and async resolves, and
 // branches that run side by side keep their own paths.
 
 extension Container {
