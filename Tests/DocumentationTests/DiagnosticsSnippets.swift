@@ -62,6 +62,18 @@ struct ValidatingAGraphSnippets {
         #expect(report.isValid, "\(report)")
     }
 
+    @Test func everyRootIsValidInChildProcesses() async throws {
+        let report = try await ValidationReport.checkingEveryRoot { start in
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [start = start as Int] in
+                ValidationReport.reportToParent(startingAt: start) {
+                    Container.shared.validate(\.imageStore, \.connectionLog)
+                }
+            }
+        }
+        #expect(report.isValid, "\(report)")
+    }
+
     @Test func stopsOnIsolationBreachIsASetting() {
         Container.shared.manager.stopsOnIsolationBreach = true
         #expect(Container.shared.manager.stopsOnIsolationBreach)

@@ -98,7 +98,7 @@ extension FactoryRegistration {
 
 extension ManagedContainer {
     /// Resolves each root as a real resolve would and reports every problem in what they
-    /// reach, without stopping the process and without changing the container.
+    /// reach, without changing the container.
     ///
     /// The registrations and contexts in force apply, so a test's mocks do. A problem in one
     /// root never hides one in another. Nothing the validation makes is kept: it resolves in a
@@ -120,10 +120,11 @@ extension ManagedContainer {
     /// What the validation made is released, and disposed in a task, when it returns.
     ///
     /// Most problems let the validation go on. A synchronous resolve stopped by a cycle, the
-    /// depth limit or a missing `Resolving` registration cannot be returned from: the report
-    /// so far is written to standard error and the process ends, as the same resolve would
-    /// end it without the validation. Where a graph may hold one, validate it in a child
-    /// process; see <doc:Diagnostics#Validating-a-graph>.
+    /// depth limit, a synchronous factory that would run off its actor or a type resolved
+    /// through `Resolving` with no registration cannot be returned from: the report so far is
+    /// written to standard error and the process ends, as the same resolve would end it
+    /// without the validation. Where a graph may hold one, validate it in child processes;
+    /// see <doc:Diagnostics#A-stop-that-ends-the-process>.
     public func validate<each T>(_ roots: repeat KeyPath<Self, Factory<each T>>)
         -> ValidationReport
     {

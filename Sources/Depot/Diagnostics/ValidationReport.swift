@@ -121,6 +121,9 @@ public struct ValidationProblem: Sendable, Equatable, Codable, CustomStringConve
         /// Two contributions to one collection that look alike: two modules that declared the
         /// same name and type, or one factory contributed twice. A warning.
         case duplicateContribution
+        /// A child process of DepotTesting's every-root loop ended without a report while it
+        /// checked the root named: the message holds what it wrote to standard error.
+        case childProcessEnded
     }
 
     /// Whether the problem makes the graph invalid.

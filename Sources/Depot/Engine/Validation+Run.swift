@@ -25,9 +25,7 @@ extension Validation {
     /// actor the caller is not on, or an async one, is listed as unchecked.
     static func validate(_ name: String, roots: [Root]) -> ValidationReport {
         let validation = Validation(container: name)
-        validation.state.withLock { $0.rootsLeft = roots.map(\.name) }
-        for root in roots {
-            validation.state.withLock { _ = $0.rootsLeft.removeFirst() }
+        for root in validation.start(roots) {
             if root.resolve == nil {
                 validation.skip(root, reason: UncheckedFactory.isAsync)
             } else if let isolation = root.isolation,
@@ -51,9 +49,7 @@ extension Validation {
         _ name: String, roots: [Root], caller: (any Actor.Type)?
     ) async -> ValidationReport {
         let validation = Validation(container: name)
-        validation.state.withLock { $0.rootsLeft = roots.map(\.name) }
-        for root in roots {
-            validation.state.withLock { _ = $0.rootsLeft.removeFirst() }
+        for root in validation.start(roots) {
             guard let isolation = root.isolation, root.resolve != nil else {
                 await validation.inRoot(on: caller) { try await validation.resolve(root) }
                 continue
@@ -116,6 +112,19 @@ extension Validation {
         body()
     }
 
+    /// The roots this validation runs, in order: in a child process of DepotTesting's
+    /// every-root loop, from the one it starts at, each announced as it starts.
+    private func start(_ roots: [Root]) -> some Sequence<Root> {
+        let (first, announce) = ReportWriter.child.withLock { ($0.first, $0.announce) }
+        let run = roots.enumerated().dropFirst(first)
+        state.withLock { $0.rootsLeft = run.map(\.element.name) }
+        return run.lazy.map { index, root in
+            self.state.withLock { _ = $0.rootsLeft.removeFirst() }
+            announce?(index, roots.count, root.name)
+            return root
+        }
+    }
+
     /// Lists `root` as unchecked, for `reason`.
     private func skip(_ root: Root, reason: String) {
         state.withLock { $0.unchecked.append(UncheckedFactory(factory: root.name, reason: reason)) }
@@ -176,7 +185,7 @@ extension Validation {
             + "on, validate in a child process: Depot's Diagnostics article, \"A stop that ends the "
             + "process\".\n"
         writeToStandardError(text)
-        ReportWriter.writer.withLock { $0 }?(report)
+        ReportWriter.child.withLock { $0.write }?(report)
         fatalError(stopped.message, file: file, line: line)
     }
 }
@@ -190,15 +199,30 @@ private func shared<A: GlobalActor>(of type: A.Type) -> any Actor {
     A.shared
 }
 
-/// What a validation that ends the process also does with its report: DepotTesting's child
-/// process of an exit test (`ValidationReport.reportToParent`) sets it to hand the report to
-/// the test.
+/// How a validation in DepotTesting's child process of an exit test
+/// (`ValidationReport.reportToParent`) hands its report to the test: what a validation that
+/// ends the process does with its report, the root the child starts at, and what it does as
+/// each root starts.
 package enum ReportWriter {
-    static let writer = Locked<(@Sendable (ValidationReport) -> Void)?>(nil)
+    struct Child {
+        var write: (@Sendable (ValidationReport) -> Void)?
+        var first = 0
+        var announce: (@Sendable (_ index: Int, _ count: Int, _ name: String) -> Void)?
+    }
+
+    static let child = Locked(Child())
 
     /// Sets what a validation that ends the process does with its report, before it ends it.
     package static func set(_ write: @escaping @Sendable (ValidationReport) -> Void) {
-        writer.withLock { $0 = write }
+        child.withLock { $0.write = write }
+    }
+
+    /// Has each validation from now on start at its root `first` (0 for the first), and call
+    /// `announce` with each root's index, the number of roots and its name as it starts it.
+    package static func start(
+        at first: Int, announcing announce: @escaping @Sendable (Int, Int, String) -> Void
+    ) {
+        child.withLock { ($0.first, $0.announce) = (first, announce) }
     }
 }
 

@@ -78,17 +78,23 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
         }
     }
 
-    /// A request's graph, validated in a child process: a cycle there ends the child, not the
-    /// test run, and its report still reaches the test.
-    @Test func aRequestsGraphIsValidInAChildProcess() async throws {
-        let child = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-            await ValidationReport.reportToParent {
-                await Container().newLifetimeScope().validate(roots: [.factory(\.unitOfWork)])
+    /// The graph of a request and of the services it reaches, validated in child processes:
+    /// a cycle ends its child, not the test run, and the next child goes on from the root
+    /// after it; every root's report reaches the test.
+    @Test func everyRootOfARequestIsValidInChildProcesses() async throws {
+        let report = try await ValidationReport.checkingEveryRoot { start in
+            await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+                [start = start as Int] in
+                await ValidationReport.reportToParent(startingAt: start) {
+                    await Container().newLifetimeScope().validate(roots: [
+                        .factory(\.unitOfWork), .factory(\.serverStats), .factory(\.routeGroups),
+                    ])
+                }
             }
         }
-        let report = try ValidationReport(exitTest: #require(child))
         #expect(report.isValid, "\(report)")
         #expect(report.graph.nodes.map(\.key).contains("unitOfWork"))
+        #expect(report.graph.nodes.contains { $0.key == "statsRoutes" })
     }
 
     @Test func theRoutesAreWhatTheTwoModulesContributedInTheirOrder() async throws {
