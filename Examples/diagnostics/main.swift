@@ -60,11 +60,12 @@ precondition(graph.edges.count == 4, "profileModel -> store, formatter; store ->
 
 print("== cached now, per scope")
 let cached = recorder.manager.cachedInstances()
-// ["cached": ["api<API>", "profileStore<ProfileStore>"], "singleton": ["database<Database>"]]
+// ["cached": ["api<any API>", "profileStore<ProfileStore>"], "singleton": ["database<Database>"]]
 for (scope, factories) in cached.sorted(by: { $0.key < $1.key }) {
     print("\(scope): \(factories.joined(separator: ", "))")
 }
 precondition(
     cached == [
-        "cached": ["api<API>", "profileStore<ProfileStore>"], "singleton": ["database<Database>"],
+        "cached": ["api<any API>", "profileStore<ProfileStore>"],
+        "singleton": ["database<Database>"],
     ])
