@@ -54,3 +54,15 @@ final class StrictRecipeTests: XCTestCase {
         wait(for: [reported], timeout: 1)
     }
 }
+
+/// A report in an XCTest assertion's message: the whole report, each problem's kind, path,
+/// message and fix.
+final class ValidationReportXCTests: XCTestCase {
+    func testAnInterpolatedReportIsTheWholeReport() {
+        let report = Container().validate()
+        let message = "\(report)"
+        XCTAssertEqual(message, report.description)
+        XCTAssertTrue(message.hasPrefix(report.summary + "\nerror[nothingChecked]"))
+        XCTAssertTrue(message.contains("fix: Name the roots to check"))
+    }
+}
