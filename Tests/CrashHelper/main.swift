@@ -77,6 +77,10 @@ extension Container {
     var asyncChain: AsyncParameterFactory<Int, Node> {
         self { n in Node(depth: try await self.asyncChain(n == 12 ? 3 : n + 1).depth + 1) }
     }
+    /// 0 -> 1 -> ... -> 40 -> 25, async: a cycle far below the root.
+    var deepAsyncChain: AsyncParameterFactory<Int, Node> {
+        self { n in Node(depth: try await self.deepAsyncChain(n == 40 ? 25 : n + 1).depth + 1) }
+    }
     var asyncGraphA: AsyncFactory<A> { self { A(try await self.asyncGraphB()) }.graph }
     var asyncGraphB: AsyncFactory<B> { self { B(try await self.asyncGraphA()) }.graph }
     var slowAsyncA: AsyncFactory<A> {
@@ -209,6 +213,9 @@ case "async-cycle":
     print("finished")
 case "async-long-cycle":
     _ = try await container.asyncChain(0)
+case "deep-async-cycle":
+    _ = try await container.deepAsyncChain(0)
+    print("finished")
 case "async-graph-cycle":
     _ = try await container.asyncGraphA()
 case "cross-task-async-cycle":
@@ -327,7 +334,8 @@ case "ignores-sigterm":
 default:
     print(
         "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|long-cycle|graph-cycle|"
-            + "async-cycle|async-long-cycle|async-graph-cycle|cross-task-async-cycle|"
+            + "async-cycle|async-long-cycle|deep-async-cycle|async-graph-cycle|"
+            + "cross-task-async-cycle|"
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
             + "main-actor-off-main|main-actor-off-main-stops|main-actor-on-main|"

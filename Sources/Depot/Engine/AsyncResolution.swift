@@ -4,8 +4,9 @@ import Atomics
 /// task what ``ResolutionFrame`` is for a thread. The task-local ``current`` while the closure
 /// runs, so the path and graph follow it across `await`s and into child tasks (and a `Task`,
 /// not `Task.detached`). Immutable, so child tasks share it; the graph has its own lock.
-// @unchecked Sendable: every stored property is a `let`; `ResolutionStep` is a value whose
-// parameter box is never changed; `graph` is Sendable.
+// @unchecked Sendable: every stored property is a `let` but `index`, set in `init` only;
+// `ResolutionStep` is a value whose parameter box is never changed; `graph` and `index` are
+// Sendable.
 @usableFromInline
 final class AsyncResolution: @unchecked Sendable {
     /// The innermost async factory whose closure the current task runs.
@@ -33,6 +34,10 @@ final class AsyncResolution: @unchecked Sendable {
     let entered: UInt64
     /// The creation this step carries out, for a caching scope: what other tasks may wait for.
     let creation: AsyncCreation?
+    /// The steps of this node's line counted, past `ResolutionFrame.walkedDepth`
+    /// (PathIndex.swift); the step's key there.
+    private(set) var index: PathIndex?
+    private(set) var pathKey: PathKey?
 
     /// Enters `step` below `parent`, stopping the process on a cycle or a path too deep.
     @usableFromInline
@@ -42,12 +47,6 @@ final class AsyncResolution: @unchecked Sendable {
         parent: consuming AsyncResolution?, creation: consuming AsyncCreation? = nil,
         checksCaptive: Bool = false
     ) {
-        Self.check(step, below: parent)
-        #if DEBUG
-            if checksCaptive {
-                parent?.checkCaptive(step, scope: scope, manager: manager)
-            }
-        #endif
         depth = (parent?.depth ?? 0) + 1
         entered = (parent?.entered ?? 0) | ResolutionFrame.Resolution.bit(for: step.key)
         if let parent {
@@ -64,6 +63,51 @@ final class AsyncResolution: @unchecked Sendable {
         #endif
         self.parent = consume parent
         self.creation = consume creation
+        enter()
+        #if DEBUG
+            if checksCaptive {
+                self.parent?.checkCaptive(self.step, scope: self.scope, manager: self.manager)
+            }
+        #endif
+    }
+
+    /// Stops the process if the step is already on the path above it, or that path is too
+    /// deep: before the step's closure runs, so no closure on a cycle runs twice. Past
+    /// `walkedDepth`, counts the step on its line's index.
+    private func enter() {
+        guard let parent else { return }
+        let bit = ResolutionFrame.Resolution.bit(for: step.key)
+        var isRepeat = false
+        if depth > ResolutionFrame.walkedDepth {
+            pathKey = PathKey(step)
+            (index, isRepeat) = PathIndex.entering(
+                self, key: pathKey, below: parent, index: parent.index,
+                above: { parent.path.compactMap(PathKey.init) })
+        } else if parent.entered & bit != 0 {
+            isRepeat = parent.isOnPath(step)
+        }
+        if isRepeat {
+            ResolutionStep.failOnFirstCycle(in: parent.path + [step])
+        }
+        Self.checkDepth(step, below: parent)
+    }
+
+    /// Whether `step` is on the path to this node: a walk after the key filter, or a look-up in
+    /// its line's index.
+    private func isOnPath(_ step: ResolutionStep) -> Bool {
+        guard entered & ResolutionFrame.Resolution.bit(for: step.key) != 0 else { return false }
+        if let index, let key = PathKey(step), let isOnPath = index.contains(key, below: self) {
+            return isOnPath
+        }
+        return sequence(first: self, next: \.parent).contains {
+            $0.step.key == step.key && $0.step.isSameResolution(as: step)
+        }
+    }
+
+    /// Leaves the line's index once this node's closure has returned or thrown.
+    @usableFromInline
+    func leave() {
+        index?.leave(self, key: pathKey, to: parent)
     }
 
     /// Whether any async resolution has started: until then no resolve reads their task-locals.
@@ -92,6 +136,7 @@ final class AsyncResolution: @unchecked Sendable {
         _ body: FactoryRegistration<P, T>.Body, _ parameter: P
     ) async throws -> T {
         defer {
+            leave()
             if parent == nil { endGraph() }
         }
         return try await Self.binding.withValue(self) { try await body.make(parameter) }
@@ -114,20 +159,20 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Stops the process if `step` is already on the path ending with `parent`, or that path is
-    /// too deep: before the step's closure runs, so no closure on a cycle runs twice.
+    /// too deep: a step that would wait for a creation of its own path.
     @usableFromInline
     static func check(
         _ step: ResolutionStep, below parent: AsyncResolution?
     ) {
         guard let parent else { return }
-        let isOnPath =
-            parent.entered & ResolutionFrame.Resolution.bit(for: step.key) != 0
-            && sequence(first: parent, next: \.parent).contains {
-                $0.step.key == step.key && $0.step.isSameResolution(as: step)
-            }
-        if isOnPath {
+        if parent.isOnPath(step) {
             ResolutionStep.failOnFirstCycle(in: parent.path + [step])
         }
+        checkDepth(step, below: parent)
+    }
+
+    /// Stops the process if the path ending with `parent` is too deep for `step`.
+    private static func checkDepth(_ step: ResolutionStep, below parent: AsyncResolution) {
         let limit = ContainerManager.maximumResolutionDepth
         if parent.depth >= limit {
             ResolutionStep.failOnFirstCycle(in: parent.path + [step])

@@ -156,6 +156,16 @@ import Testing
         #expect(!run.output.contains("finished"))
     }
 
+    @Test func anAsyncCycleFarBelowTheRootStopsWithExactlyItsSteps() throws {
+        let run = try runCrashHelper("deep-async-cycle")
+        #expect(run.status != 0)
+        let steps = Array(repeating: "Container.deepAsyncChain<Node>", count: 17)
+        #expect(
+            run.errors.contains(
+                "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
+        #expect(!run.output.contains("finished"))
+    }
+
     @Test func longCycleThroughAsyncFactoriesStopsWithItsFirstCycle() throws {
         let run = try runCrashHelper("async-long-cycle")
         #expect(run.status != 0)

@@ -42,7 +42,30 @@ extension Container {
     }
 }
 
+extension Container {
+    /// n -> n + 1 -> ... -> 150, async; at 20 and 40 a level resolves the next twice, one
+    /// after the other, and at 30 two branches side by side: the same steps, never a cycle.
+    var deepAsyncLine: AsyncParameterFactory<Int, Int> {
+        self { n in
+            if n == 150 { return n }
+            if n == 30 {
+                async let first = self.deepAsyncLine(31)
+                async let second = self.deepAsyncLine(31)
+                return try await first + second
+            }
+            if n == 20 || n == 40 {
+                _ = try await self.deepAsyncLine(n + 1)
+            }
+            return try await self.deepAsyncLine(n + 1)
+        }
+    }
+}
+
 @Suite struct DeepPathTests {
+    @Test func aDeepAsyncResolveWithRepeatedStepsAndBranchesIsNoCycle() async throws {
+        #expect(try await Container().deepAsyncLine(0) == 300)
+    }
+
     @Test func aCycleFarBelowTheRootIsReportedWithExactlyItsSteps() async {
         let report = await Container().validate(roots: [.async(\.deepPathChain, 0)])
         #expect(report.errors.map(\.kind) == [.cycle], "\(report)")

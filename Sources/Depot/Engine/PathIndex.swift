@@ -1,0 +1,71 @@
+// How a path of immutable nodes that tasks share (an async resolution's, a validation's) knows,
+// at the same cost at every depth, whether a step is on it already. Up to
+// `ResolutionFrame.walkedDepth` steps deep the node walks the path, after a filter of the
+// path's key bits; deeper, the nodes of one line share a `PathIndex`, the path's steps counted,
+// which a node enters when it is made and leaves when its resolve ends.
+
+/// The steps of one line of nodes from the outermost, counted. Shared down the line while its
+/// nodes are entered and left in order; a node entered below any other than the last one
+/// entered (a branch that runs beside another, in a task of its own) makes its own from the
+/// path above it. A count of 0 is a step that left.
+final class PathIndex: Sendable {
+    private let state: Locked<State>
+
+    private struct State {
+        /// The node entered last, whose line the counts are.
+        var top: ObjectIdentifier
+        var counted: [PathKey: Int]
+    }
+
+    private init(top: AnyObject, counted: [PathKey: Int]) {
+        state = Locked(State(top: ObjectIdentifier(top), counted: counted))
+    }
+
+    /// The index of the line of `node`, whose step's key is `key`, entered below `parent`,
+    /// whose index is `index` and whose path's keys are `above`; and whether the step was on
+    /// the line already.
+    static func entering(
+        _ node: AnyObject, key: PathKey?, below parent: AnyObject, index: PathIndex?,
+        above: () -> [PathKey]
+    ) -> (PathIndex, isRepeat: Bool) {
+        if let index, let isRepeat = index.push(key, of: node, below: parent) {
+            return (index, isRepeat)
+        }
+        var counted = Dictionary(above().map { ($0, 1) }, uniquingKeysWith: +)
+        let isRepeat = key.map { counted[$0] != nil } ?? false
+        if let key { counted[key, default: 0] += 1 }
+        return (PathIndex(top: node, counted: counted), isRepeat)
+    }
+
+    /// Counts `key`, `node`'s, if `parent` was entered last: whether it was counted already;
+    /// `nil` if another node was.
+    private func push(_ key: PathKey?, of node: AnyObject, below parent: AnyObject) -> Bool? {
+        state.withLock { state in
+            guard state.top == ObjectIdentifier(parent) else { return nil }
+            state.top = ObjectIdentifier(node)
+            guard let key else { return false }
+            func enter(_ count: inout Int) -> Bool {
+                defer { count += 1 }
+                return count > 0
+            }
+            return enter(&state.counted[key, default: 0])
+        }
+    }
+
+    /// Whether `key` is on the line, if `parent` was entered last; `nil` if another node was.
+    func contains(_ key: PathKey, below parent: AnyObject) -> Bool? {
+        state.withLock { state in
+            state.top == ObjectIdentifier(parent) ? state.counted[key, default: 0] > 0 : nil
+        }
+    }
+
+    /// Takes `node`'s step, whose key is `key`, off the counts, if it was entered last: the
+    /// line's last is `parent` again.
+    func leave(_ node: AnyObject, key: PathKey?, to parent: AnyObject?) {
+        state.withLock { state in
+            guard state.top == ObjectIdentifier(node), let parent else { return }
+            state.top = ObjectIdentifier(parent)
+            if let key { state.counted[key]! -= 1 }
+        }
+    }
+}
