@@ -83,8 +83,19 @@ extension ContainerManager {
     @_spi(Testing)
     public var watcher: (@Sendable (WatchedResolve) -> Void)? {
         get { state.withLock { $0.settings.watcher } }
-        set { change { $0.settings.watcher = newValue } }
+        set {
+            if newValue != nil, !Self.hasWatchers {
+                Self.watchers.store(true, ordering: .relaxed)
+            }
+            change { $0.settings.watcher = newValue }
+        }
     }
+
+    /// Whether any container of the process has had a watcher: until then no resolve is
+    /// watched, and a property wrapper's resolve need not be marked (`ResolutionFrame.inject`).
+    /// It only ever turns true, before the watcher is published.
+    static var hasWatchers: Bool { watchers.load(ordering: .relaxed) }
+    private static let watchers = ManagedAtomic(false)
 
     /// The monotonic clock that `timeToLive(_:)` measures ages with. Tests can set their own.
     public var clock: Clock {

@@ -31,9 +31,8 @@ final class PathIndex: Sendable {
         if let index, let isRepeat = index.push(key, of: node, below: parent) {
             return (index, isRepeat)
         }
-        var counted = Dictionary(above().map { ($0, 1) }, uniquingKeysWith: +)
-        let isRepeat = key.map { counted[$0] != nil } ?? false
-        if let key { counted[key, default: 0] += 1 }
+        var counted = [PathKey: Int](counting: above())
+        let isRepeat = key.map { counted.enter($0) } ?? false
         return (PathIndex(top: node, counted: counted), isRepeat)
     }
 
@@ -44,11 +43,7 @@ final class PathIndex: Sendable {
             guard state.top == ObjectIdentifier(parent) else { return nil }
             state.top = ObjectIdentifier(node)
             guard let key else { return false }
-            func enter(_ count: inout Int) -> Bool {
-                defer { count += 1 }
-                return count > 0
-            }
-            return enter(&state.counted[key, default: 0])
+            return state.counted.enter(key)
         }
     }
 
@@ -67,5 +62,25 @@ final class PathIndex: Sendable {
             state.top = ObjectIdentifier(parent)
             if let key { state.counted[key]! -= 1 }
         }
+    }
+}
+
+extension [PathKey: Int] {
+    /// The steps of a path, counted.
+    init(counting keys: some Sequence<PathKey>) {
+        self.init()
+        for key in keys {
+            _ = enter(key)
+        }
+    }
+
+    /// Counts `key` once more: whether it was on the path already (a count above 0), in one
+    /// look-up.
+    mutating func enter(_ key: PathKey) -> Bool {
+        func enter(_ count: inout Int) -> Bool {
+            defer { count += 1 }
+            return count > 0
+        }
+        return enter(&self[key, default: 0])
     }
 }

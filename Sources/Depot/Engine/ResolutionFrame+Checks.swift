@@ -24,10 +24,7 @@ extension ResolutionFrame.Resolution {
     /// Counts the steps on the path, from now on.
     mutating func startCounting() {
         countedKeys = path.map(PathKey.init)
-        counted = [:]
-        for case let key? in countedKeys {
-            counted![key, default: 0] += 1
-        }
+        counted = [PathKey: Int](counting: countedKeys.compactMap { $0 })
     }
 
     /// Whether `step` is on the path, counted, and counts it: it enters the path.
@@ -36,12 +33,7 @@ extension ResolutionFrame.Resolution {
         let key = PathKey(copy step)
         countedKeys.append(key)
         guard let key else { return false }
-        // One look-up: the count before, then one more.
-        func enter(_ count: inout Int) -> Bool {
-            defer { count += 1 }
-            return count > 0
-        }
-        return enter(&counted![key, default: 0])
+        return counted!.enter(key)
     }
 
     /// Stops counting the step on top of the path: it leaves it.

@@ -37,6 +37,10 @@ final class ResolutionFrame {
         /// until the outermost resolve ends. A count of 0 is a step that left.
         var counted: [PathKey: Int]?
         var countedKeys: [PathKey?] = []
+        /// Whether the outermost resolve running now was started by a property wrapper, `Lazy`
+        /// or `Provider` (see `inject`), not called directly: a strict test judges the two
+        /// apart.
+        var isInjecting = false
 
         /// The bit of `key` in the counts of steps entered.
         static func bit(for key: FactoryKey) -> UInt64 { 1 << (UInt64(key.nameHash) & 63) }
@@ -115,12 +119,12 @@ final class ResolutionFrame {
     /// How many nested delegations send this thread's resolves on each child to its parent.
     var redirected: [ObjectIdentifier: Int] = [:]
 
-    /// Whether the outermost resolve running now was started by a property wrapper, `Lazy` or
-    /// `Provider` (see `inject`), not called directly: a strict test judges the two apart.
-    var isInjecting = false
-
     /// The factories being resolved on this thread, outermost first.
     var path: [ResolutionStep] { resolution.path }
+
+    /// Whether the outermost resolve running now was started by a property wrapper, `Lazy` or
+    /// `Provider`.
+    var isInjecting: Bool { resolution.isInjecting }
 
     #if DEBUG
         /// The scope and manager of each factory on the path.
@@ -233,13 +237,20 @@ extension ResolutionFrame {
         return made
     }
 
-    /// Runs `body`, the resolve of a property wrapper, `Lazy` or `Provider`, marked as such
-    /// (``isInjecting``), in `joined`, the graph it was made in (if any).
+    /// Runs `body`, the resolve of a property wrapper, `Lazy` or `Provider`, on the calling
+    /// thread's frame, marked as such (``isInjecting``), in `joined`, the graph it was made in
+    /// (if any).
+    /// Until a container has a watcher, with no graph to join, that is `body()` alone.
     @usableFromInline
-    func inject<Result>(joining joined: ResolutionGraph?, _ body: () -> Result) -> Result {
-        let wasInjecting = isInjecting
-        isInjecting = true
-        defer { isInjecting = wasInjecting }
+    static func inject<Result>(joining joined: ResolutionGraph?, _ body: () -> Result) -> Result {
+        guard joined != nil || ContainerManager.hasWatchers else { return body() }
+        return withCurrent { $0.inject(joining: joined, body) }
+    }
+
+    private func inject<Result>(joining joined: ResolutionGraph?, _ body: () -> Result) -> Result {
+        let wasInjecting = resolution.isInjecting
+        resolution.isInjecting = true
+        defer { resolution.isInjecting = wasInjecting }
         guard let joined, joined !== resolution.graph else { return body() }
         let (saved, savedIsJoined) = (resolution.graph, resolution.isGraphJoined)
         joined.enter()

@@ -7,18 +7,16 @@ extension Validation.Node {
     static func entering(_ node: Validation.Node, below parent: Validation.Node?)
         -> (PathIndex?, isRepeat: Bool)
     {
-        guard let step = node.step, let parent,
-            parent.entered & ResolutionFrame.Resolution.bit(for: step.key) != 0
-                || node.depth > ResolutionFrame.walkedDepth
-        else { return (nil, false) }
-        guard node.depth > ResolutionFrame.walkedDepth else {
-            guard let key = node.pathKey else { return (nil, false) }
-            let isRepeat = sequence(first: parent, next: \.parent).contains { $0.pathKey == key }
-            return (nil, isRepeat)
+        guard let step = node.step, let parent else { return (nil, false) }
+        if node.depth > ResolutionFrame.walkedDepth {
+            return PathIndex.entering(
+                node, key: node.pathKey, below: parent, index: parent.index,
+                above: { parent.lineage.compactMap(\.pathKey) })
         }
-        return PathIndex.entering(
-            node, key: node.pathKey, below: parent, index: parent.index,
-            above: { parent.lineage.compactMap(\.pathKey) })
+        guard parent.entered & ResolutionFrame.Resolution.bit(for: step.key) != 0,
+            let key = node.pathKey
+        else { return (nil, false) }
+        return (nil, sequence(first: parent, next: \.parent).contains { $0.pathKey == key })
     }
 
     /// Leaves the line's index once this node's resolve has returned or thrown.

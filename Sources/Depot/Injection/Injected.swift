@@ -12,7 +12,7 @@ public struct Injected<T> {
     public init(_ keyPath: KeyPath<Container, Factory<T>>) {
         let factory = Container.shared[keyPath: keyPath]
         self.init(
-            factory: factory, value: ResolutionFrame.current.inject(joining: nil) { factory() })
+            factory: factory, value: ResolutionFrame.inject(joining: nil) { factory() })
     }
 
     /// Resolves the factory at `keyPath` of `C.shared`.
@@ -20,7 +20,7 @@ public struct Injected<T> {
     public init<C: SharedContainer>(_ keyPath: KeyPath<C, Factory<T>>) {
         let factory = C.shared[keyPath: keyPath]
         self.init(
-            factory: factory, value: ResolutionFrame.current.inject(joining: nil) { factory() })
+            factory: factory, value: ResolutionFrame.inject(joining: nil) { factory() })
     }
 
     @usableFromInline
@@ -44,7 +44,7 @@ public struct Injected<T> {
     /// Resolves the value again, first resetting the factory as `reset` says.
     public mutating func resolve(reset: FactoryResetOptions = .none) {
         factory.reset(reset)
-        dependency = ResolutionFrame.current.inject(joining: nil) { factory() }
+        dependency = ResolutionFrame.inject(joining: nil) { factory() }
     }
 }
 

@@ -32,7 +32,7 @@ public struct Provider<T>: Sendable {
     }
 
     /// A newly resolved value.
-    public var value: T { ResolutionFrame.current.inject(joining: graph) { factory() } }
+    public var value: T { ResolutionFrame.inject(joining: graph) { factory() } }
 
     /// A newly resolved value; the same as ``value``.
     public func callAsFunction() -> T { value }
@@ -52,7 +52,7 @@ public struct ParameterProvider<P, T>: Sendable {
 
     /// A newly resolved value for `parameter`.
     public func value(_ parameter: P) -> T {
-        ResolutionFrame.current.inject(joining: graph) { factory(parameter) }
+        ResolutionFrame.inject(joining: graph) { factory(parameter) }
     }
 
     /// A newly resolved value for `parameter`; the same as ``value(_:)``.

@@ -32,7 +32,7 @@ public struct LazyInjected<T> {
     /// Resolves the value again now, first resetting the factory as `reset` says.
     public func resolve(reset: FactoryResetOptions = .none) {
         box.factory.reset(reset)
-        box.value = ResolutionFrame.current.inject(joining: nil) { box.factory() }
+        box.value = ResolutionFrame.inject(joining: nil) { box.factory() }
     }
 }
 
@@ -59,7 +59,7 @@ final class LazyBox<T>: @unchecked Sendable {
             gate.lock()
             defer { gate.unlock() }
             if let value = state.withLock({ $0 }) { return value }
-            let value = ResolutionFrame.current.inject(joining: graph) { factory() }
+            let value = ResolutionFrame.inject(joining: graph) { factory() }
             state.withLock { $0 = value }
             return value
         }

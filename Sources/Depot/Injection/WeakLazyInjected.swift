@@ -32,7 +32,7 @@ public struct WeakLazyInjected<T> {
     /// Resolves the instance again now, first resetting the factory as `reset` says.
     public func resolve(reset: FactoryResetOptions = .none) {
         box.factory.reset(reset)
-        box.set(ResolutionFrame.current.inject(joining: nil) { box.factory() })
+        box.set(ResolutionFrame.inject(joining: nil) { box.factory() })
     }
 
     // @unchecked Sendable: `state` is a `Locked`; the factory runs under `gate`.
@@ -58,7 +58,7 @@ public struct WeakLazyInjected<T> {
             gate.lock()
             defer { gate.unlock() }
             if let value = resolvedValue() { return value }
-            let value = ResolutionFrame.current.inject(joining: graph) { factory() }
+            let value = ResolutionFrame.inject(joining: graph) { factory() }
             set(value)
             return value
         }

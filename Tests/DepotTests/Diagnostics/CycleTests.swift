@@ -24,20 +24,12 @@ import Testing
 
     @Test func longCycleAfterOtherStepsStopsWithExactlyItsSteps() throws {
         let run = try runCrashHelper("long-cycle")
-        #expect(run.status != 0)
-        let steps = Array(repeating: "Container.chain<Node>", count: 11)
-        #expect(
-            run.errors.contains(
-                "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
+        expectCycle(in: run, of: "Container.chain<Node>", steps: 11)
     }
 
     @Test func aCycleFarBelowTheRootStopsWithExactlyItsSteps() throws {
         let run = try runCrashHelper("deep-cycle")
-        #expect(run.status != 0)
-        let steps = Array(repeating: "Container.deepChain<Node>", count: 17)
-        #expect(
-            run.errors.contains(
-                "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
+        expectCycle(in: run, of: "Container.deepChain<Node>", steps: 17)
     }
 
     @Test func cycleThroughGraphFactoriesStopsWithItsPath() throws {
@@ -158,21 +150,13 @@ import Testing
 
     @Test func anAsyncCycleFarBelowTheRootStopsWithExactlyItsSteps() throws {
         let run = try runCrashHelper("deep-async-cycle")
-        #expect(run.status != 0)
-        let steps = Array(repeating: "Container.deepAsyncChain<Node>", count: 17)
-        #expect(
-            run.errors.contains(
-                "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
+        expectCycle(in: run, of: "Container.deepAsyncChain<Node>", steps: 17)
         #expect(!run.output.contains("finished"))
     }
 
     @Test func longCycleThroughAsyncFactoriesStopsWithItsFirstCycle() throws {
         let run = try runCrashHelper("async-long-cycle")
-        #expect(run.status != 0)
-        let steps = Array(repeating: "Container.asyncChain<Node>", count: 11)
-        #expect(
-            run.errors.contains(
-                "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"))
+        expectCycle(in: run, of: "Container.asyncChain<Node>", steps: 11)
         #expect(!run.output.contains("finished"))
     }
 
@@ -207,4 +191,17 @@ import Testing
         // The file and line of the `promised()` declaration.
         #expect(run.errors.contains("main.swift:"))
     }
+}
+
+/// Expects `run` to have stopped on a cycle of `count` steps, each `factory`, named whole.
+func expectCycle(
+    in run: HelperRun, of factory: String, steps count: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(run.status != 0, sourceLocation: sourceLocation)
+    let steps = Array(repeating: factory, count: count)
+    #expect(
+        run.errors.contains(
+            "Depot: circular dependency: " + steps.joined(separator: " -> ") + "\n"),
+        sourceLocation: sourceLocation)
 }
