@@ -204,7 +204,7 @@ extension ContainerManager {
     @usableFromInline
     func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
         let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
-        return state.withLock { state in
+        return state.reading { state in
             if checksRegistration, state.registrations.contains(key) { return .registered }
             return .found(state.instances.cell(for: instanceKey, in: Scope.cached))
         }
@@ -225,7 +225,7 @@ extension ContainerManager: InstanceOwner {
 
     /// The cell kept for `key` in `scope`, if any: a hit's lookup.
     func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
-        state.withLock { $0.instances.cell(for: key, in: scope) }
+        state.reading { $0.instances.cell(for: key, in: scope) }
     }
 
     @usableFromInline

@@ -141,7 +141,7 @@ extension SingletonRealm: InstanceOwner {
 
     /// The cell kept for `key` in `scope`, if any: a hit's lookup.
     func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
-        instances.withLock { $0.cell(for: key, in: scope) }
+        instances.reading { $0.cell(for: key, in: scope) }
     }
 
     /// Never called: a realm keeps only process-wide scopes, which reset through the realm.

@@ -44,6 +44,12 @@ struct Locked<State>: @unchecked Sendable {
         try storage.withLock(body)
     }
 
+    /// Runs `body` with the value, under the lock, for a section that only reads it: one that
+    /// changes nothing drops nothing, so nothing is released after it.
+    func reading<Result>(_ body: (State) -> Result) -> Result {
+        storage.withLock { body($0) }
+    }
+
     /// Blocks until `isDone`, which reads what the lock guards, is true: checked under the
     /// lock, and again each time `condition` is signalled; the lock is let go while blocked, so
     /// that the thread that makes `isDone` true can take it and signal.
@@ -160,6 +166,9 @@ fileprivate final class LockStorage<State>: ManagedBuffer<State, LockTail> {
     static func lock(
         _ mutex: UnsafeMutablePointer<pthread_mutex_t>, reentry message: @autoclosure () -> String
     ) {
+        // A free mutex is taken by `trylock`, which skips the owner check; one that is held, by
+        // another thread or by this one, goes to `lock`, which tells the two apart.
+        if pthread_mutex_trylock(mutex) == 0 { return }
         let code = pthread_mutex_lock(mutex)
         if code == EDEADLK { fatalError(message()) }
         check(code, "pthread_mutex_lock")
