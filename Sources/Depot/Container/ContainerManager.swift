@@ -22,13 +22,13 @@ public final class ContainerManager: @unchecked Sendable {
     /// validating resolve goes on as an ordinary one.
     @usableFromInline let isValidationCopy: Bool
 
-    /// How many validations run now, in the process: `Validation.running`, which a resolve
-    /// reads here, through the manager it already holds.
-    @usableFromInline let validations = Validation.running
+    /// How many validations run now, in the process: `Validation.running`'s word, which a
+    /// resolve reads here, through the manager it already holds.
+    @usableFromInline let validations = Validation.running.word
 
     /// Whether a validation runs now: the one read a resolve makes when none does.
     @inlinable
-    var isValidating: Bool { validations.load(ordering: .relaxed) != 0 }
+    var isValidating: Bool { validations.loadRelaxed() != 0 }
 
     /// What resolves read without the lock (see ``Flags``); written only under the lock. The
     /// word beside `state`, in its allocation, which this manager keeps alive.

@@ -145,7 +145,7 @@ extension Validation {
             defer { table.removeAll() }
             return table.takeDisposals(of: nil)
         }
-        Self.running.wrappingDecrement(ordering: .relaxed)
+        Self.countRunning(-1)
         return (report(), disposals)
     }
 

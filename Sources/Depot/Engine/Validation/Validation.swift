@@ -1,5 +1,3 @@
-import Atomics
-
 // How `validate` resolves a graph without changing it. While a validation runs, the task-local
 // `Validation.binding` holds the node of the factory being resolved; a resolve that sees one
 // (`FactoryRegistration.resolve`) resolves in a copy of its container's manager instead: the
@@ -26,19 +24,25 @@ import Atomics
 @usableFromInline
 final class Validation: @unchecked Sendable {
 
-    /// How many validations run now: a resolve reads the task-local only while one does. Each
-    /// manager keeps a reference to it (``ContainerManager/validations``), so that a resolve
-    /// reads it without the global's once-check.
-    static let running = ManagedAtomic<Int>(0)
+    /// How many validations run now, in the word beside it: a resolve reads the task-local
+    /// only while one does. Each manager keeps the word (``ContainerManager/validations``), so
+    /// that a resolve reads it without the global's once-check; this `Locked`, a global, lives
+    /// as long as the process, so the word stays valid (see ``AtomicWord``).
+    static let running = Locked(())
+
+    /// Counts a validation that starts (`1`) or ends (`-1`): written under the lock, as every
+    /// word beside a `Locked` is.
+    static func countRunning(_ change: Int64) {
+        running.withLock { _ in
+            running.word.store(running.word.loadRelaxed() &+ UInt64(bitPattern: change))
+        }
+    }
 
     /// The task-local that holds the node of the factory being resolved in a validation.
     @usableFromInline static let binding = TaskLocal<Node?>(wrappedValue: nil)
 
-    /// Whether any validation runs now.
-    static var isRunning: Bool { running.load(ordering: .relaxed) != 0 }
-
     /// The node of the factory the current validating resolve is in, if any.
-    static var current: Node? { isRunning ? binding.get() : nil }
+    static var current: Node? { running.word.loadRelaxed() != 0 ? binding.get() : nil }
 
     /// The container type validated, for the report.
     let container: String
@@ -141,7 +145,7 @@ final class Validation: @unchecked Sendable {
     /// as a problem if there is one.
     init(container: String) {
         self.container = container
-        Self.running.wrappingIncrement(ordering: .relaxed)
+        Self.countRunning(1)
         guard let message = DepotCopies.message else { return }
         let problem = ValidationProblem(
             kind: .secondCopyOfDepot, path: [], factory: nil, message: message,
