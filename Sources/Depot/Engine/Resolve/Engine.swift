@@ -47,16 +47,14 @@ extension FactoryRegistration {
         #if DEBUG
             if let isolation, !manager.isValidationCopy { checkIsolation(isolation, parameter) }
         #endif
-        switch plainDecision() {
-        case .value(let value)?:
+        switch plainDecision() ?? preparedDecision(parameter) {
+        case .value(let value):
             return value
-        case .checkedHit(let value)?:
+        case .checkedHit(let value):
             checkPlainHit()
             return value
-        case .miss(let plan, let version)?:
+        case .miss(let plan, let version):
             return resolveMiss(parameter, plan: plan, version: version)
-        case nil:
-            return resolvePrepared(parameter)
         }
     }
 
@@ -68,23 +66,12 @@ extension FactoryRegistration {
             stepWithoutParameter, declared: declaredScope, isSafeInTests: isSafeInTests)
     }
 
-    /// Resolves as ``preparedDecision(_:)`` decides: out of line, as few resolves take it.
-    @inlinable
-    @inline(never)
-    func resolvePrepared(_ parameter: P) -> T {
-        switch preparedDecision(parameter) {
-        case .value(let value), .checkedHit(let value):
-            return value
-        case .miss(let plan, let version):
-            return resolveMiss(parameter, plan: plan, version: version)
-        }
-    }
-
     /// The decision for what ``plainDecision()`` leaves: from the plan `prepare` makes under
     /// the manager's lock, after `autoRegister()` if it has not run. A hit is finished here; a
-    /// child's parent resolves what the child has not registered.
+    /// child's parent resolves what the child has not registered. Out of line, as few resolves
+    /// take it.
     @inlinable
-    @inline(__always)
+    @inline(never)
     func preparedDecision(_ parameter: P) -> Decision {
         var isInsideAutoRegistration = false
         while true {
@@ -92,9 +79,9 @@ extension FactoryRegistration {
             let version = manager.version
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
+                // Registered, the plan is made again; inside `autoRegister()`, it is made
+                // without waiting for it.
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
-                // Registered: from the start again, where a plain container decides plainly.
-                if !isInsideAutoRegistration { return .value(resolve(parameter)) }
             case .delegate(let parent):
                 return .value(resolve(in: parent, parameter))
             case .hit(let cell, let isWeak, let plan):

@@ -58,9 +58,8 @@ extension FactoryRegistration {
             let version = manager.version
             switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
             case .needsAutoRegistration:
+                // As `preparedDecision` does: the plan is made again.
                 isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
-                // Registered: from the start again, as `resolve` does.
-                if !isInsideAutoRegistration { return .value(try await resolveAsync(parameter)) }
             case .delegate(let parent):
                 AsyncResolution.noteStarted()
                 let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
