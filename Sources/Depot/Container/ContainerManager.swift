@@ -22,9 +22,14 @@ public final class ContainerManager: @unchecked Sendable {
     /// validating resolve goes on as an ordinary one.
     @usableFromInline let isValidationCopy: Bool
 
-    /// How many validations run now, in the process: `Validation.running`'s word, which a
-    /// resolve reads here, through the manager it already holds.
-    @usableFromInline let validations = Validation.running.word
+    /// How many validations run now, in the process, in the word beside it (written by
+    /// `Validation.countRunning`): a global, alive as long as the process, so its word stays
+    /// valid (see ``AtomicWord``).
+    static let validationsRunning = Locked(())
+
+    /// The word of ``validationsRunning``, which a resolve reads here, through the manager it
+    /// already holds, without the global's once-check.
+    @usableFromInline let validations = ContainerManager.validationsRunning.word
 
     /// Whether a validation runs now: the one read a resolve makes when none does.
     @inlinable

@@ -24,15 +24,11 @@
 @usableFromInline
 final class Validation: @unchecked Sendable {
 
-    /// How many validations run now, in the word beside it: a resolve reads the task-local
-    /// only while one does. Each manager keeps the word (``ContainerManager/validations``), so
-    /// that a resolve reads it without the global's once-check; this `Locked`, a global, lives
-    /// as long as the process, so the word stays valid (see ``AtomicWord``).
-    static let running = Locked(())
-
-    /// Counts a validation that starts (`1`) or ends (`-1`): written under the lock, as every
-    /// word beside a `Locked` is.
+    /// Counts a validation that starts (`1`) or ends (`-1`) in
+    /// ``ContainerManager/validationsRunning``'s word, under its lock: a resolve reads the
+    /// task-local only while one runs.
     static func countRunning(_ change: Int64) {
+        let running = ContainerManager.validationsRunning
         running.withLock { _ in
             running.word.store(running.word.loadRelaxed() &+ UInt64(bitPattern: change))
         }
@@ -42,7 +38,9 @@ final class Validation: @unchecked Sendable {
     @usableFromInline static let binding = TaskLocal<Node?>(wrappedValue: nil)
 
     /// The node of the factory the current validating resolve is in, if any.
-    static var current: Node? { running.word.loadRelaxed() != 0 ? binding.get() : nil }
+    static var current: Node? {
+        ContainerManager.validationsRunning.word.loadRelaxed() != 0 ? binding.get() : nil
+    }
 
     /// The container type validated, for the report.
     let container: String
