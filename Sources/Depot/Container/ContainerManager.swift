@@ -22,10 +22,11 @@ public final class ContainerManager: @unchecked Sendable {
     /// validating resolve goes on as an ordinary one.
     @usableFromInline let isValidationCopy: Bool
 
-    /// How many validations run now, in the process, in the word beside it (written by
+    /// How many validations run now, in the process, published in the word beside it (by
     /// `Validation.countRunning`): a global, alive as long as the process, so its word stays
-    /// valid (see ``AtomicWord``).
-    static let validationsRunning = Locked(())
+    /// valid (see ``AtomicWord``). The count itself is the value: a `Locked` of nothing would
+    /// have its value at its mutex's address, which ThreadSanitizer then sees raced.
+    static let validationsRunning = Locked(0)
 
     /// The word of ``validationsRunning``, which a resolve reads here, through the manager it
     /// already holds, without the global's once-check.

@@ -27,10 +27,11 @@ final class Validation: @unchecked Sendable {
     /// Counts a validation that starts (`1`) or ends (`-1`) in
     /// ``ContainerManager/validationsRunning``'s word, under its lock: a resolve reads the
     /// task-local only while one runs.
-    static func countRunning(_ change: Int64) {
+    static func countRunning(_ change: Int) {
         let running = ContainerManager.validationsRunning
-        running.withLock { _ in
-            running.word.store(running.word.loadRelaxed() &+ UInt64(bitPattern: change))
+        running.withLock { count in
+            count += change
+            running.word.store(UInt64(count))
         }
     }
 
