@@ -159,4 +159,37 @@ import Testing
         _ = try await waiting.value
         #expect(try container.slowConnection.warmed().name == "slow")
     }
+
+    /// An async factory's first resolves in a container with an `autoRegister()`: it runs once,
+    /// before any of them returns, and every one gets what it registered, made once.
+    @Test func theFirstAsyncResolvesWaitForAutoRegisterAndGetWhatItRegistered() async throws {
+        let container = AutoAsyncContainer()
+        let connections = try await withThrowingTaskGroup(of: Connection.self) { group in
+            for _ in 0..<100 { group.addTask { try await container.connection() } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(container.autoRegistrations.value == 1)
+        #expect(connections.allSatisfy { $0.name == "auto" && $0 === connections[0] })
+        #expect(container.made.value == 1)
+    }
+}
+
+/// A container whose `autoRegister()` registers an async factory's closure.
+final class AutoAsyncContainer: SharedContainer, AutoRegistering {
+    static let shared = AutoAsyncContainer()
+    let manager = ContainerManager()
+    let autoRegistrations = Counter()
+    let made = Counter()
+
+    func autoRegister() {
+        autoRegistrations.increment()
+        let made = made
+        connection.register {
+            made.increment()
+            await Task.yield()
+            return Connection("auto")
+        }
+    }
+
+    var connection: AsyncFactory<Connection> { self { Connection("live") }.cached }
 }
