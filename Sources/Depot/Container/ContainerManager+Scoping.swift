@@ -232,9 +232,4 @@ extension ContainerManager: InstanceOwner {
     func noteHolding(_ scope: Scope) {
         scope.track(self)
     }
-
-    @usableFromInline
-    func wait(on condition: Condition, until isDone: () -> Bool) {
-        state.wait(on: condition, until: isDone)
-    }
 }

@@ -228,7 +228,7 @@ extension InstanceTable {
             case .ready(let cell), .stored(let cell):
                 guard isCurrent(cell.scope), slot.isGone != true else { continue }
                 inventory[cell.scope.description, default: []].append(key)
-            case .creating, .creatingAsync:
+            case .creating:
                 continue
             }
         }

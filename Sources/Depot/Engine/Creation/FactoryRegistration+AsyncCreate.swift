@@ -1,7 +1,7 @@
 extension FactoryRegistration {
     /// The instance `owner` keeps for `key`, created exactly once however many tasks ask: the
     /// first asker records a creation and starts a task that runs the factory; every asker,
-    /// the first included, waits for it (see ``AsyncCreation``). An error reaches every waiter.
+    /// the first included, waits for it (see ``Creation``). An error reaches every waiter.
     @usableFromInline
     nonisolated(nonsending) func asyncInstance(
         in owner: any InstanceOwner & Sendable, key: InstanceKey, parameter: P,
@@ -11,14 +11,11 @@ extension FactoryRegistration {
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
         let manager = manager
-        var version = version
         while true {
-            // Read before the lock: a clock is user code.
             let found = owner.lookUp(
-                key, plan: plan, version: version, now: clock?.now() ?? 0, step: step,
-                manager: manager
+                key, plan: plan, version: version, clock: clock, step: step, manager: manager
             ) {
-                .creatingAsync(AsyncCreation(step: step, scope: plan.scope))
+                Creation(step: step, scope: plan.scope)
             }
             switch found {
             case .hit(let cell):
@@ -30,27 +27,16 @@ extension FactoryRegistration {
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
             case .missing:
-                // As in the synchronous `instance`.
-                if let current = manager.version(
-                    ifStill: plan.registration, registeredFor: self.key)
-                {
-                    version = current
-                    continue
-                }
                 let node = AsyncResolution(
                     copy step, scope: plan.scope, manager: manager, parent: parent,
                     checksCaptive: plan.checksCaptive)
                 return try await run(parameter, in: node, plan: plan, origin: &origin)
-            case .busy:
-                fatalError("Depot: a waiting lookup is never busy")
-            case .waitFor:
-                fatalError("Depot: \(step) is being created by a synchronous factory.")
-            case .awaitAsync(let creation):
+            case .waitFor(let creation):
                 // A step already on the path would wait for its own creation: a cycle.
                 AsyncResolution.check(step, below: parent)
                 origin = .cached
                 return try await creation.value(for: parent, as: T.self)
-            case .create(.creatingAsync(let creation)):
+            case .create(let creation):
                 let node = AsyncResolution(
                     step, scope: plan.scope, manager: manager, parent: parent,
                     creation: creation, checksCaptive: plan.checksCaptive)
@@ -67,8 +53,6 @@ extension FactoryRegistration {
                 }
                 Task { await create() }
                 return try await creation.value(for: parent, as: T.self)
-            case .create:
-                fatalError("Depot: an async lookup starts only the async creation it makes")
             }
         }
     }
@@ -84,7 +68,7 @@ extension FactoryRegistration {
         do {
             value = try await node.make(body, parameter)
         } catch {
-            owner.withInstances { $0.abandon(.creatingAsync(creation), for: key) }
+            owner.withInstances { $0.abandon(creation, for: key) }
             creation.finish(.failure(error))
             return
         }
@@ -92,9 +76,8 @@ extension FactoryRegistration {
             value, in: plan.scope, createdAt: clock?.now() ?? 0,
             disposal: disposal(of: value, plan: plan, parameter: parameter))
         owner.keep(
-            made, madeBy: .creatingAsync(creation), key: key, scope: plan.scope,
+            made, madeBy: creation, result: value, key: key, scope: plan.scope,
             timeToLive: plan.timeToLive, manager: manager)
-        creation.finish(.success(value))
     }
 
     /// The instance a caching scope keeps now, without creating one (`AsyncFactory.warmed()`).
@@ -135,7 +118,7 @@ extension FactoryRegistration {
             if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
         case .stored(let stored):
             if let value = stored as? T { return value }
-        case .busy, .waitFor, .awaitAsync:
+        case .waitFor:
             throw NotWarmedUpError(factory: step.description, scope: plan.scope, reason: .inFlight)
         case .missing, .create:
             break

@@ -33,7 +33,7 @@ final class AsyncResolution: @unchecked Sendable {
     /// a step whose bit is not set is not on it, and the cycle check walks no further.
     let entered: UInt64
     /// The creation this step carries out, for a caching scope: what other tasks may wait for.
-    let creation: AsyncCreation?
+    let creation: Creation?
     /// The steps of this node's line counted, past `ResolutionFrame.walkedDepth`
     /// (PathIndex.swift); the step's key there.
     private(set) var index: PathIndex?
@@ -44,7 +44,7 @@ final class AsyncResolution: @unchecked Sendable {
     init(
         _ step: consuming ResolutionStep, scope: borrowing Scope,
         manager: borrowing ContainerManager,
-        parent: consuming AsyncResolution?, creation: consuming AsyncCreation? = nil,
+        parent: consuming AsyncResolution?, creation: consuming Creation? = nil,
         checksCaptive: Bool = false
     ) {
         depth = (parent?.depth ?? 0) + 1
@@ -154,7 +154,7 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// The creations on the path: what the current task is making for others to wait for.
-    var creations: [AsyncCreation] {
+    var creations: [Creation] {
         sequence(first: self, next: \.parent).compactMap(\.creation)
     }
 

@@ -27,10 +27,16 @@ extension ResolutionFrame {
     /// The frame of the calling thread, as ``current`` makes it, not retained.
     @usableFromInline
     static var unmanagedCurrent: Unmanaged<ResolutionFrame> {
-        if let pointer = pthread_getspecific(threadKey) {
+        @inline(__always) get {
             // The key's value holds a retain of the frame until the thread ends.
+            guard let pointer = pthread_getspecific(threadKey) else { return makeCurrent() }
             return Unmanaged<ResolutionFrame>.fromOpaque(pointer)
         }
+    }
+
+    /// Makes the calling thread's frame, on its first resolve.
+    @inline(never)
+    private static func makeCurrent() -> Unmanaged<ResolutionFrame> {
         let frame = Unmanaged.passRetained(ResolutionFrame())
         let code = pthread_setspecific(threadKey, frame.toOpaque())
         if code != 0 { fatalError("Depot: pthread_setspecific failed with error \(code)") }

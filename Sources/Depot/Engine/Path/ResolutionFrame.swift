@@ -41,6 +41,9 @@ final class ResolutionFrame {
         /// or `Provider` (see `inject`), not called directly: a strict test judges the two
         /// apart.
         var isInjecting = false
+        /// The innermost creation this thread is carrying out, and through its `outer` the
+        /// others: what others may wait for (`WaitGraph`).
+        var making: Creation?
 
         /// The bit of `key` in the counts of steps entered.
         static func bit(for key: FactoryKey) -> UInt64 { 1 << (UInt64(key.nameHash) & 63) }
@@ -111,10 +114,8 @@ final class ResolutionFrame {
         _modify { yield &storage.resolution.pointee }
     }
 
-    /// The creation this thread is blocked on, and its path then: only under
-    /// `Creation.waitGraph`.
-    var waitingOn: Creation?
-    var waitingPath: [ResolutionStep] = []
+    /// The innermost creation this thread is carrying out, if any.
+    var making: Creation? { resolution.making }
 
     /// How many nested delegations send this thread's resolves on each child to its parent.
     var redirected: [ObjectIdentifier: Int] = [:]
@@ -135,6 +136,15 @@ final class ResolutionFrame {
 
     /// Whether this is the main thread, for debug builds' check of main-actor factories.
     lazy var isOnMainThread = Self.isMainThread
+
+    /// Runs `make`, which carries out `creation` on this thread, with the creation as
+    /// ``making``.
+    @inline(__always)
+    func carryOut<Result>(_ creation: Creation, _ make: () -> Result) -> Result {
+        resolution.making = creation
+        defer { resolution.making = creation.outer }
+        return make()
+    }
 
     /// How many factories are being resolved on this thread.
     var depth: Int { resolution.path.count }

@@ -2,7 +2,7 @@
 @usableFromInline
 enum GraphLookup {
     case kept(GraphInstance)
-    case waitFor(AsyncCreation)
+    case waitFor(Creation)
     case create
 }
 
@@ -43,7 +43,7 @@ final class ResolutionGraph: Sendable {
         var resolutions = 0
         /// The async factories' creations in flight (child tasks may ask for one instance at
         /// once); `nil` for a creation nobody waits for yet.
-        var creations = HashTable<InstanceKey, AsyncCreation?>()
+        var creations = HashTable<InstanceKey, Creation?>()
         /// Whether a `Lazy` or `Provider` keeps the graph: only then are its objects kept weakly.
         var isShared = false
         /// The instances let go of, released after the lock.
@@ -64,13 +64,13 @@ final class ResolutionGraph: Sendable {
             case .some(let creation?):
                 return .waitFor(creation)
             case .some(nil):
-                let creation = AsyncCreation(step: step, scope: Scope.graph)
+                let creation = Creation(step: step, scope: Scope.graph)
                 creations[key] = creation
                 return .waitFor(creation)
             }
         }
 
-        mutating func finish(_ key: InstanceKey, cell: InstanceTable.Cell?) -> AsyncCreation? {
+        mutating func finish(_ key: InstanceKey, cell: InstanceTable.Cell?) -> Creation? {
             let creation = creations.removeValue(forKey: key) ?? nil
             if let cell { keep(cell, for: key) }
             return creation
@@ -118,7 +118,7 @@ final class ResolutionGraph: Sendable {
     func finish(
         _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
         cell: InstanceTable.Cell?
-    ) -> AsyncCreation? {
+    ) -> Creation? {
         let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
         return state.withLock { $0.finish(key, cell: cell) }
     }

@@ -4,8 +4,6 @@ protocol InstanceOwner: AnyObject {
     /// Runs `body` on the table under the owner's lock. Not generic, so that the lock is
     /// specialised: a result leaves through a variable that `body` captures.
     func withInstances(_ body: (inout InstanceTable) -> Void)
-    /// Blocks until `isDone` is true (see `Locked.wait(on:until:)`).
-    func wait(on condition: Condition, until isDone: () -> Bool)
     /// Notes this owner in the holders of `scope`, so that `scope.reset()` reaches it.
     func noteHolding(_ scope: Scope)
 }
@@ -37,14 +35,12 @@ extension InstanceOwner {
         // Only a factory with a `timeToLive` reads the clock (an instance kept without one
         // counts as old).
         let clock = plan.timeToLive == nil ? nil : manager.clock
-        var version = version
         while true {
-            // Read before the lock: a clock is user code.
             let found = lookUp(
-                key, plan: plan, version: version, now: clock?.now() ?? 0, step: frame.top,
+                key, plan: plan, version: version, clock: clock, step: frame.top,
                 manager: manager
             ) {
-                .creating(Creation(step: frame.top, scope: plan.scope, creator: frame))
+                Creation(step: frame.top, scope: plan.scope, inside: frame.making)
             }
             switch consume found {
             case .hit(let cell):
@@ -54,27 +50,14 @@ extension InstanceOwner {
                 origin = .cached
                 return .stored(stored)
             case .missing:
-                // The registrations changed after the plan was made. If this factory's did not,
-                // the plan stands at their new version; if it did, what the plan makes is this
-                // resolve's alone, so a replaced closure's value is never kept.
-                if let current = manager.version(
-                    ifStill: plan.registration, registeredFor: key.factory)
-                {
-                    version = current
-                    continue
-                }
                 let made = make(&origin, nil)
                 // Not kept, so not disposed by Depot either.
                 _ = made.disposal?.claim()
                 return .made
-            case .busy:
-                fatalError("Depot: a waiting lookup is never busy")
             case .waitFor(let creation):
-                creation.wait(by: frame, in: self)
-            case .awaitAsync:
-                fatalError("Depot: \(frame.top) is being created by an async factory.")
+                creation.wait(by: frame)
             case .create(let creation):
-                let made = make(&origin, clock)
+                let made = frame.carryOut(creation) { make(&origin, clock) }
                 keep(
                     made, madeBy: creation, key: key, scope: plan.scope,
                     timeToLive: plan.timeToLive, manager: manager)
@@ -83,35 +66,50 @@ extension InstanceOwner {
         }
     }
 
-    /// What is kept for `key` in `plan`'s scope at `now`; if nothing live is, the creation
-    /// `making` makes, recorded for the caller to carry out (`.create`), unless the
-    /// registrations have moved past `version`, the plan's (`.missing`). Sync and async
-    /// creations start here alike.
+    /// What is kept for `key` in `plan`'s scope; if nothing live is, the creation `making`
+    /// makes, recorded for the caller to carry out (`.create`). `.missing`
+    /// only if this factory's registration changed since `version`, the plan's: then what the
+    /// plan makes is the caller's alone, so a replaced closure's value is never kept. Sync and
+    /// async creations start here alike.
     @inline(__always)
     func lookUp(
-        _ key: InstanceKey, plan: ContainerManager.Plan, version: UInt64, now: Double,
-        step: @autoclosure () -> ResolutionStep, manager: ContainerManager,
-        making: () -> InstanceTable.Slot
+        _ key: InstanceKey, plan: ContainerManager.Plan, version: UInt64,
+        clock: ContainerManager.Clock?, step: @autoclosure () -> ResolutionStep,
+        manager: ContainerManager, making: () -> Creation
     ) -> InstanceTable.Lookup {
-        var found = InstanceTable.Lookup.missing
-        // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
-        withInstances { table in
-            found = table.lookup(
-                key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step())
-            // A creation starts only while the plan's registrations are current.
-            guard case .missing = found, manager.isCurrent(version) else { return }
-            let creation = making()
-            table.start(creation, for: key)
-            found = .create(creation)
+        var version = version
+        while true {
+            // Read before the lock: a clock is user code.
+            let now = clock?.now() ?? 0
+            var found = InstanceTable.Lookup.missing
+            var isStale = false
+            // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
+            withInstances { table in
+                found = table.lookup(
+                    key, in: plan.scope, timeToLive: plan.timeToLive, now: now, step: step())
+                guard case .missing = found else { return }
+                // A creation starts only while the plan's registrations are current.
+                isStale = !manager.isCurrent(version)
+                guard !isStale else { return }
+                let creation = making()
+                table.start(creation, for: key)
+                found = .create(creation)
+            }
+            // The registrations changed after the plan was made. If this factory's did not,
+            // the plan stands at their new version.
+            guard isStale,
+                let current = manager.version(
+                    ifStill: plan.registration, registeredFor: key.factory)
+            else { return consume found }
+            version = current
         }
-        return found
     }
 
     /// Keeps what `creation` made, unless a reset or a registration cancelled it, and ends the
-    /// creation, waking its waiters.
+    /// creation with `result`, waking its waiters.
     func keep(
-        _ made: InstanceTable.Made, madeBy creation: InstanceTable.Slot, key: InstanceKey,
-        scope: Scope, timeToLive: Double?, manager: ContainerManager
+        _ made: InstanceTable.Made, madeBy creation: Creation, result: Any = (),
+        key: InstanceKey, scope: Scope, timeToLive: Double?, manager: ContainerManager
     ) {
         var kept = InstanceTable.Kept(isKept: false, hadWaiters: false, isFirstOfScope: false)
         withInstances { table in
@@ -119,7 +117,7 @@ extension InstanceOwner {
                 creation, key: key, made: made, scope: scope, timeToLive: timeToLive)
         }
         if kept.isFirstOfScope { noteHolding(scope) }
-        if kept.hadWaiters, case .creating(let creation) = creation { creation.finish() }
+        if kept.hadWaiters { creation.finish(.success(result)) }
         guard !kept.isKept else { return }
         // Not kept, so not disposed by Depot either.
         _ = made.disposal?.claim()
@@ -127,7 +125,7 @@ extension InstanceOwner {
         if scope.holdsWeakly, !made.isNone, made.cell == nil {
             manager.warnOnce(
                 about: key.factory,
-                "Depot: \(creation.creation!.step) is a value type in the \(scope) scope, which holds "
+                "Depot: \(creation.step) is a value type in the \(scope) scope, which holds "
                     + "instances weakly; it behaves as unique. Use .cached to keep one value.")
         }
     }
@@ -147,11 +145,6 @@ extension SingletonRealm: InstanceOwner {
     /// Never called: a realm keeps only process-wide scopes, which reset through the realm.
     @usableFromInline
     func noteHolding(_ scope: Scope) {}
-
-    @usableFromInline
-    func wait(on condition: Condition, until isDone: () -> Bool) {
-        instances.wait(on: condition, until: isDone)
-    }
 }
 
 /// Where process-wide scopes keep their instances: one for the process, and one for the code in

@@ -7,10 +7,9 @@ struct InstanceTable: DropsValues {
     /// One key's state.
     @usableFromInline
     enum Slot {
-        /// A synchronous factory runs on the thread that recorded the creation; others wait.
+        /// A synchronous factory runs on the thread that recorded the creation, an async one in
+        /// a task of its own; other askers wait for it.
         case creating(Creation)
-        /// An async factory runs in a task of its own; every asker awaits it.
-        case creatingAsync(AsyncCreation)
         /// The instance, kept in its cell.
         case ready(Cell)
         /// The instance is in a custom scope's storage, which counts only while this slot is
@@ -18,23 +17,17 @@ struct InstanceTable: DropsValues {
         /// its scope and age, not the instance.
         case stored(Cell)
 
-        /// The creation in flight, if any.
-        var creation: (any CreationInFlight)? {
-            switch self {
-            case .creating(let creation): creation
-            case .creatingAsync(let creation): creation
-            case .ready, .stored: nil
-            }
+        /// The creation in flight, if any: compared by identity, as a later creation for the
+        /// same key is another.
+        var creation: Creation? {
+            guard case .creating(let creation) = self else { return nil }
+            return creation
         }
-
-        /// The identity of the creation in flight, if any: tells it apart from a later one for
-        /// the same key.
-        var creationID: ObjectIdentifier? { creation.map { ObjectIdentifier($0) } }
 
         /// The scope whose instance the slot is, or is being made for.
         var scope: ObjectIdentifier {
             switch self {
-            case .creating, .creatingAsync: creation!.scope
+            case .creating(let creation): creation.scope
             case .ready(let cell), .stored(let cell): ObjectIdentifier(cell.scope)
             }
         }
@@ -63,14 +56,11 @@ struct InstanceTable: DropsValues {
         /// The instance a custom scope's storage gave back.
         case stored(Any)
         case waitFor(Creation)
-        case awaitAsync(AsyncCreation)
         /// The caller's creation is recorded (``start(_:for:)``): it must carry it out and
         /// `finish` it.
-        case create(Slot)
+        case create(Creation)
         /// Nothing live is kept: the caller may `start` a creation, in the same lock section.
         case missing
-        /// Nothing is kept, a creation is in flight, and the caller asked not to wait.
-        case busy
     }
 
     var slots = InstanceSlots()
@@ -126,7 +116,7 @@ struct InstanceTable: DropsValues {
         return now - cell.createdAt < timeToLive
     }
 
-    /// The kept instance, the creation to wait for (`.busy` if `waits` is false), or
+    /// The kept instance, the creation in flight (readied for a waiter if `waits`), or
     /// `.missing`, for the caller to decide whether to ``start(_:for:)`` a creation.
     @usableFromInline
     mutating func lookup(
@@ -145,11 +135,8 @@ struct InstanceTable: DropsValues {
                 return .stored(value)
             }
         case .creating(let creation)?:
-            guard waits else { return .busy }
-            creation.prepareForWaiter()
+            if waits { creation.prepareForWaiter() }
             return .waitFor(creation)
-        case .creatingAsync(let creation)?:
-            return waits ? .awaitAsync(creation) : .busy
         case nil:
             break
         }
@@ -159,8 +146,8 @@ struct InstanceTable: DropsValues {
     /// Records `creation` for `key`, in place of the slot there, if any (too old, another
     /// scope's, gone), which is dropped, and its instance disposed.
     @inline(__always)
-    mutating func start(_ creation: Slot, for key: InstanceKey) {
-        if let stale = slots.updateValue(creation, forKey: key) {
+    mutating func start(_ creation: Creation, for key: InstanceKey) {
+        if let stale = slots.updateValue(.creating(creation), forKey: key) {
             drop(stale)
             dropDisposal(forKey: key)
         }
@@ -170,17 +157,15 @@ struct InstanceTable: DropsValues {
     /// Ends `creation`, wakes its waiters, and keeps what it `made` (its cell, or its value in
     /// a custom scope's storage) unless a reset or a registration cancelled it.
     mutating func finish(
-        _ creation: Slot, key: InstanceKey, made: Made, scope: Scope, timeToLive: Double?
+        _ creation: Creation, key: InstanceKey, made: Made, scope: Scope, timeToLive: Double?
     ) -> Kept {
-        var hadWaiters = false
-        if case .creating(let creation) = creation { hadWaiters = creation.markFinished() }
+        let hadWaiters = creation.hasWaiters
         let notKept = (isKept: false, hadWaiters: hadWaiters, isFirstOfScope: false)
         if let cell = made.cell {
             // The cell takes the creation's place, unless a reset cancelled the creation.
-            let id = creation.creationID
             guard
                 slots.replaceValue(
-                    forKey: key, with: .ready(consume cell), if: { $0.creationID == id })
+                    forKey: key, with: .ready(consume cell), if: { $0.creation === creation })
             else { return notKept }
             // A factory kept without a time to live since is no longer judged by its old one.
             if timeToLive != nil || !expiring.isEmpty { expiring[key.ofFactory] = timeToLive }
@@ -196,7 +181,7 @@ struct InstanceTable: DropsValues {
                 slots.removeValue(forKey: key)
                 return notKept
             }
-            let scopeKey = ScopeKey(key, step: creation.creation!.step)
+            let scopeKey = ScopeKey(key, step: creation.step)
             storage(of: scope, custom).setValue(kept, for: scopeKey)
             slots[key] = .stored(Cell(scope: scope, createdAt: made.createdAt))
         }
@@ -207,15 +192,14 @@ struct InstanceTable: DropsValues {
 
     /// Forgets `creation`, which failed, if no reset cancelled it: the next resolve creates
     /// again.
-    mutating func abandon(_ creation: Slot, for key: InstanceKey) {
+    mutating func abandon(_ creation: Creation, for key: InstanceKey) {
         if isInFlight(creation, for: key) { slots.removeValue(forKey: key) }
     }
 
     /// Whether `creation` is still the one in flight for `key`: no reset cancelled it.
     @inline(__always)
-    private func isInFlight(_ creation: Slot, for key: InstanceKey) -> Bool {
-        guard let id = creation.creationID else { return false }
-        return slots[key]?.creationID == id
+    private func isInFlight(_ creation: Creation, for key: InstanceKey) -> Bool {
+        slots[key]?.creation === creation
     }
 
     // MARK: Teardown of kept instances

@@ -50,13 +50,15 @@ struct Locked<State>: @unchecked Sendable {
         storage.withLock { body($0) }
     }
 
-    /// Blocks until `isDone`, which reads what the lock guards, is true: checked under the
-    /// lock, and again each time `condition` is signalled; the lock is let go while blocked, so
-    /// that the thread that makes `isDone` true can take it and signal.
-    func wait(on condition: Condition, until isDone: () -> Bool) {
+    /// Blocks until `isDone` is true of the value: checked under the lock, and again each time
+    /// `condition` is signalled; the lock is let go while blocked, so that the thread that makes
+    /// `isDone` true can take it and signal.
+    func wait(on condition: Condition, until isDone: (State) -> Bool) {
         storage.withMutex { mutex in
             LockStorage<State>.lock(mutex, reentry: LockStorage<State>.storageReentry)
-            while !isDone() { condition.wait(with: mutex) }
+            while !storage.withUnsafeMutablePointerToHeader({ isDone($0.pointee) }) {
+                condition.wait(with: mutex)
+            }
             LockStorage<State>.unlock(mutex)
         }
     }
