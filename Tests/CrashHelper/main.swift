@@ -70,6 +70,35 @@ extension Container {
     }
 }
 
+/// The three threads of a ring hold their creations before any asks for the next's.
+let ringStarted = DispatchGroup()
+
+extension Container {
+    /// The first thread's outer creation, which the third waits for.
+    var ringA: Factory<A> { self { A(self.ringInner()) }.cached }
+    var ringInner: Factory<B> {
+        self {
+            ringStarted.leave()
+            ringStarted.wait()
+            return B(self.ringB())
+        }.cached
+    }
+    var ringB: Factory<A> {
+        self {
+            ringStarted.leave()
+            ringStarted.wait()
+            return self.ringC()
+        }.cached
+    }
+    var ringC: Factory<A> {
+        self {
+            ringStarted.leave()
+            ringStarted.wait()
+            return self.ringA()
+        }.cached
+    }
+}
+
 extension Container {
     var asyncA: AsyncFactory<A> { self { A(try await self.asyncB()) } }
     var asyncB: AsyncFactory<B> { self { B(try await self.asyncA()) }.cached }
@@ -242,6 +271,11 @@ case "cross-thread-cycle":
     bothStarted.enter()
     Thread { _ = container.slowA() }.start()
     _ = container.slowB()
+case "three-thread-ring":
+    for _ in 0..<3 { ringStarted.enter() }
+    Thread { _ = container.ringB() }.start()
+    Thread { _ = container.ringC() }.start()
+    _ = container.ringA()
 case "use-scope-late":
     let other = Container()
     let early = container.cachedNode()
@@ -339,7 +373,7 @@ default:
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
             + "main-actor-off-main|main-actor-off-main-stops|main-actor-on-main|"
-            + "cross-thread-cycle|use-scope-late|"
+            + "cross-thread-cycle|three-thread-ring|use-scope-late|"
             + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised|"
             + "scopes-under-resets|ignores-sigterm")
     exit(2)

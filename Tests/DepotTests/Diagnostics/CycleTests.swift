@@ -138,6 +138,22 @@ import Testing
             circle.contains { run.errors.contains("Depot: circular dependency: \($0) (across") })
     }
 
+    @Test func aRingOfThreeThreadsThroughAnOuterCreationIsReportedWithEveryStep() throws {
+        // The first thread makes ringA and, inside it, ringInner, which waits for the second's
+        // ringB; that waits for the third's ringC, which waits for ringA: the outer creation.
+        let run = try runCrashHelper("three-thread-ring")
+        #expect(run.status != 0)
+        let ring = ["ringA", "ringInner", "ringB", "ringC"].map { "Container.\($0)<" }
+        let line = run.errors.split(separator: "\n").first {
+            $0.contains("Depot: circular dependency: ")
+        }
+        #expect(line?.contains("(across threads") == true, "\(run.errors)")
+        for step in ring {
+            #expect(line?.contains(step) == true, "\(step) in \(run.errors)")
+        }
+        #expect(!run.output.contains("finished"))
+    }
+
     @Test func cycleThroughAsyncFactoriesStopsWithItsPath() throws {
         let run = try runCrashHelper("async-cycle")
         #expect(run.status != 0)
