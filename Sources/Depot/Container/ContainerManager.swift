@@ -66,8 +66,10 @@ public final class ContainerManager: @unchecked Sendable {
     func isCurrent(_ version: UInt64) -> Bool { self.version == version }
 
     /// The version of the registrations now, if the one for `key` is still `registration`: a
-    /// plan made with it then stands at that version.
+    /// plan made with it then stands at that version. Out of line: only a resolve that raced a
+    /// registration asks.
     @usableFromInline
+    @inline(never)
     func version(ifStill registration: Registration?, registeredFor key: FactoryKey)
         -> UInt64?
     {

@@ -13,7 +13,8 @@ extension FactoryRegistration {
         let manager = manager
         while true {
             let found = owner.lookUp(
-                key, plan: plan, version: version, clock: clock, step: step, manager: manager
+                key, plan: plan, version: version, now: clock?.now() ?? 0, step: step,
+                manager: manager
             ) {
                 Creation(step: step, scope: plan.scope)
             }

@@ -37,7 +37,7 @@ extension InstanceOwner {
         let clock = plan.timeToLive == nil ? nil : manager.clock
         while true {
             let found = lookUp(
-                key, plan: plan, version: version, clock: clock, step: frame.top,
+                key, plan: plan, version: version, now: clock?.now() ?? 0, step: frame.top,
                 manager: manager
             ) {
                 Creation(step: frame.top, scope: plan.scope, inside: frame.making)
@@ -66,21 +66,19 @@ extension InstanceOwner {
         }
     }
 
-    /// What is kept for `key` in `plan`'s scope; if nothing live is, the creation `making`
-    /// makes, recorded for the caller to carry out (`.create`). `.missing`
-    /// only if this factory's registration changed since `version`, the plan's: then what the
-    /// plan makes is the caller's alone, so a replaced closure's value is never kept. Sync and
-    /// async creations start here alike.
+    /// What is kept for `key` in `plan`'s scope at `now` (read before the lock: a clock is user
+    /// code); if nothing live is, the creation `making` makes, recorded for the caller to carry
+    /// out (`.create`). `.missing` only if this factory's registration changed since `version`,
+    /// the plan's: then what the plan makes is the caller's alone, so a replaced closure's value
+    /// is never kept. Sync and async creations start here alike.
     @inline(__always)
     func lookUp(
         _ key: InstanceKey, plan: ContainerManager.Plan, version: UInt64,
-        clock: ContainerManager.Clock?, step: @autoclosure () -> ResolutionStep,
+        now: Double, step: @autoclosure () -> ResolutionStep,
         manager: ContainerManager, making: () -> Creation
     ) -> InstanceTable.Lookup {
         var version = version
         while true {
-            // Read before the lock: a clock is user code.
-            let now = clock?.now() ?? 0
             var found = InstanceTable.Lookup.missing
             var isStale = false
             // A custom scope's storage runs under this lock, by design (see `ScopeStorage`).
