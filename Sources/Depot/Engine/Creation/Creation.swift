@@ -7,8 +7,9 @@
 // creation's table (by its first waiter; for an async creation, in `init`), and read by a
 // waiter after it found the creation under that lock, or by the creator after its table's
 // `finish` said that a waiter came; what they guard is under `waiting`'s own lock. `outer` is
-// followed only by the thread carrying the creation out. The value a creation ends with is shared by every waiter as a cached instance is shared by every
-// resolve (see `FactoryRegistration`).
+// followed only by the thread carrying the creation out. The value a creation ends with is
+// shared by every waiter as a cached instance is shared by every resolve (see
+// `FactoryRegistration`).
 @usableFromInline
 final class Creation: @unchecked Sendable {
     private typealias Suspended = CheckedContinuation<Unchecked<Any>, any Error>

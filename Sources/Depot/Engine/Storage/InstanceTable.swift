@@ -45,7 +45,8 @@ struct InstanceTable: DropsValues {
         }
     }
 
-    /// What keeping an instance did, and whether the owner must now join its scope's holders.
+    /// What keeping an instance did, whether the creation has waiters to wake, and whether the
+    /// owner must now join its scope's holders.
     @usableFromInline
     typealias Kept = (isKept: Bool, hadWaiters: Bool, isFirstOfScope: Bool)
 
@@ -154,8 +155,9 @@ struct InstanceTable: DropsValues {
         if key.parameter != nil { parameterised.insert(key.factory) }
     }
 
-    /// Ends `creation`, wakes its waiters, and keeps what it `made` (its cell, or its value in
-    /// a custom scope's storage) unless a reset or a registration cancelled it.
+    /// Takes `creation` out of its slot and keeps what it `made` (its cell, or its value in a
+    /// custom scope's storage) unless a reset or a registration cancelled it; says whether a
+    /// waiter came, for the caller to end the creation after the lock.
     mutating func finish(
         _ creation: Creation, key: InstanceKey, made: Made, scope: Scope, timeToLive: Double?
     ) -> Kept {
