@@ -136,7 +136,7 @@ extension ContainerManager {
     var realm: SingletonRealm {
         switch flags.load() & Flags.realm {
         case Flags.processRealm:
-            return SingletonRealm.process
+            return processRealm
         case Flags.isolatedRealm:
             return state.withLock { $0.isolatedRealm! }
         default:
@@ -188,14 +188,16 @@ extension ContainerManager {
         return .found(
             singletonCell(
                 for: InstanceKey(factory: key, owner: containerType, parameter: nil),
-                in: Scope.Singleton.process))
+                in: singletonScope))
     }
 
     /// The cell this container's singleton realm keeps for `key` in `scope`, if any.
+    // Inlined, with the realm's look-up, so that a plain singleton hit is one function.
+    @inline(__always)
     func singletonCell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
         // The process's realm is read as the `let` it is, not retained through `realm`.
         if flags.load() & Flags.realm == Flags.processRealm {
-            return SingletonRealm.process.cell(for: key, in: scope)
+            return processRealm.cell(for: key, in: scope)
         }
         return realm.cell(for: key, in: scope)
     }
@@ -206,7 +208,7 @@ extension ContainerManager {
         let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
         return state.reading { state in
             if checksRegistration, state.registrations.contains(key) { return .registered }
-            return .found(state.instances.cell(for: instanceKey, in: Scope.cached))
+            return .found(state.instances.cell(for: instanceKey, in: cachedScope))
         }
     }
 

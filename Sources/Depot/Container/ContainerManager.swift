@@ -40,6 +40,12 @@ public final class ContainerManager: @unchecked Sendable {
     /// word beside `state`, in its allocation, which this manager keeps alive.
     @usableFromInline let flags: AtomicWord
 
+    /// The globals a plain hit looks in, held here so that a hit reads them without their
+    /// once-checks: the `.cached` scope, and the process's `.singleton` scope and realm.
+    let cachedScope: Scope = Scope.cached
+    let singletonScope: Scope = Scope.Singleton.process
+    let processRealm = SingletonRealm.process
+
     /// In one read: whether the container is plain, whether `key` may be registered (its bit
     /// is set in the filter), whether a resolve is checked for a captive owner, and the version
     /// of the registrations.

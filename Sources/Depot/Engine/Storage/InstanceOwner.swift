@@ -136,6 +136,7 @@ extension SingletonRealm: InstanceOwner {
     }
 
     /// The cell kept for `key` in `scope`, if any: a hit's lookup.
+    @inline(__always)
     func cell(for key: InstanceKey, in scope: Scope) -> InstanceTable.Cell? {
         instances.reading { $0.cell(for: key, in: scope) }
     }
