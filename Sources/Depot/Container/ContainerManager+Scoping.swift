@@ -205,11 +205,15 @@ extension ContainerManager {
     /// The cell this container keeps for the plain `.cached` factory `key`, if any.
     @usableFromInline
     func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
+        if checksRegistration, hasRegistration(for: key) { return .registered }
         let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
-        return state.reading { state in
-            if checksRegistration, state.registrations.contains(key) { return .registered }
-            return .found(state.instances.cell(for: instanceKey, in: cachedScope))
+        // A function, not a closure, so that it can be inlined: the optimiser leaves a closure
+        // this large (the table's probe is inlined in it) as a call of its own.
+        @inline(__always)
+        func look(in state: State) -> InstanceTable.Cell? {
+            state.instances.cell(for: instanceKey, in: cachedScope)
         }
+        return .found(state.reading(look))
     }
 
     /// Whether anything is registered for `key`: a closure, contexts or modifiers.

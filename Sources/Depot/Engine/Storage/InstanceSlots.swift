@@ -26,6 +26,12 @@ struct InstanceSlots: Sequence {
         }
     }
 
+    /// The slot kept for `key`, the table's probe inlined: a hit's look-up.
+    @inline(__always)
+    func inlinedSlot(for key: InstanceKey) -> Slot? {
+        Self.isInRun(key) ? findInRun(key) : plain.inlinedValue(forKey: key)
+    }
+
     /// Keeps `slot` for `key`; returns the slot it replaces, if any.
     @inline(__always)
     @discardableResult

@@ -92,7 +92,8 @@ struct InstanceTable: DropsValues {
     func cell(
         for key: InstanceKey, in scope: Scope, timeToLive: Double? = nil, now: Double = 0
     ) -> Cell? {
-        guard case .ready(let cell)? = slots[key], isLive(cell, in: scope, timeToLive, now)
+        guard case .ready(let cell)? = slots.inlinedSlot(for: key),
+            isLive(cell, in: scope, timeToLive, now)
         else { return nil }
         return cell
     }
