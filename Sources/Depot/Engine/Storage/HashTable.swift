@@ -39,7 +39,7 @@ struct HashTable<Key: TableKey, Value>: Sequence {
 
     /// The value kept for `key`; setting `nil` removes it.
     subscript(key: Key) -> Value? {
-        get { index(of: key).map { slots[$0]!.value } }
+        get { inlinedValue(forKey: key) }
         set {
             if let newValue {
                 updateValue(newValue, forKey: key)
@@ -49,8 +49,9 @@ struct HashTable<Key: TableKey, Value>: Sequence {
         }
     }
 
-    /// The value kept for `key`, as the subscript reads it, with the probe inlined: for a hit's
-    /// look-up, where what is known of its key (no owner, no parameter) folds.
+    /// The value kept for `key`, with the probe inlined where it is called: the subscript's
+    /// getter, and a hit's look-up, where what is known of its key (no owner, no parameter)
+    /// folds.
     @inline(__always)
     func inlinedValue(forKey key: Key) -> Value? {
         index(of: key).map { slots[$0]!.value }
