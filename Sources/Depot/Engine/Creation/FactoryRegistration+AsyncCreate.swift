@@ -83,19 +83,13 @@ extension FactoryRegistration {
 
     /// The instance a caching scope keeps now, without creating one (`AsyncFactory.warmed()`).
     func keptValue(_ parameter: P) throws(NotWarmedUpError) -> T {
-        var isInsideAutoRegistration = false
-        while true {
-            switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
-            case .needsAutoRegistration:
-                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
-            case .delegate(let parent):
-                return try resolved(in: parent).keptValue(parameter)
-            case .hit(let cell, let isWeak, _):
-                guard let value = value(in: cell, isWeak: isWeak) else { continue }
-                return value
-            case .miss(let plan):
-                return try keptValue(parameter, plan: plan)
-            }
+        switch planned(parameter) {
+        case .delegate(let parent):
+            return try resolved(in: parent).keptValue(parameter)
+        case .hit(let value, _):
+            return value
+        case .miss(let plan, _):
+            return try keptValue(parameter, plan: plan)
         }
     }
 
@@ -132,8 +126,8 @@ extension FactoryRegistration {
     /// Where `plan`'s caching scope keeps this factory's instance for `parameter`, and its key
     /// there: the container's table, or the one it shares (`useScope(from:)`); for a
     /// process-wide scope, the singleton realm, under a key that names the container's type
-    /// too. `nil` for a scope that keeps none (`.unique`, `.graph`). The synchronous `kept`
-    /// decides the same, with each owner's type known.
+    /// too. `nil` for a scope that keeps none (`.unique`, `.graph`). Sync and async resolves
+    /// both decide here.
     @inlinable
     func keeper(for parameter: P, plan: ContainerManager.Plan)
         -> (owner: any InstanceOwner & Sendable, key: InstanceKey)?

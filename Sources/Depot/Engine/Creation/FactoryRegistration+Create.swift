@@ -22,17 +22,18 @@ extension FactoryRegistration {
         }
     }
 
-    /// The instance a graph or caching scope keeps (made now if it keeps none yet).
+    /// The instance a graph or caching scope keeps (made now if it keeps none yet), where
+    /// ``keeper(for:plan:)`` says, as an async resolve finds it.
     @inlinable
     @inline(never)
     func kept(
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64, frame: ResolutionFrame,
         origin: inout ResolutionOrigin
     ) -> T {
-        switch plan.scope.placement {
-        case .none:
-            return run(parameter, plan: plan, origin: &origin)
-        case .graph:
+        guard let (owner, key) = keeper(for: parameter, plan: plan) else {
+            guard plan.scope.placement == .graph else {
+                return run(parameter, plan: plan, origin: &origin)
+            }
             let key = InstanceKey(
                 factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
             if let kept = frame.graphInstance(for: key) {
@@ -43,29 +44,7 @@ extension FactoryRegistration {
             frame.setGraphInstance(
                 InstanceTable.StrongCell(value, scope: plan.scope, createdAt: 0), for: key)
             return value
-        case .container:
-            let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
-            return instance(
-                in: plan.cacheOwner ?? manager, key: key, parameter: parameter, plan: plan,
-                version: version, frame: frame, origin: &origin)
-        case .process:
-            let owner = ObjectIdentifier(Swift.type(of: container))
-            let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
-            return instance(
-                in: manager.realm, key: key, parameter: parameter, plan: plan, version: version,
-                frame: frame, origin: &origin)
         }
-    }
-
-    /// The instance `owner` keeps for `key`, created exactly once however many threads ask.
-    /// The lookups, waits and keeping are `InstanceOwner.instance`'s, compiled once in Depot for
-    /// every factory; what depends on `T` is here: running the closure, making what the table
-    /// keeps of its value, and reading the value out of the cell found.
-    @inlinable
-    func instance<Owner: InstanceOwner>(
-        in owner: Owner, key: InstanceKey, parameter: P, plan: ContainerManager.Plan,
-        version: UInt64, frame: ResolutionFrame, origin: inout ResolutionOrigin
-    ) -> T {
         // What this resolve made, returned as it is: the table may keep it weakly, or not.
         var made: T?
         while true {

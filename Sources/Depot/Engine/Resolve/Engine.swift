@@ -67,34 +67,22 @@ extension FactoryRegistration {
             stepWithoutParameter, declared: declaredScope, isSafeInTests: isSafeInTests)
     }
 
-    /// The decision for what ``plainDecision()`` leaves: from the plan `prepare` makes under
-    /// the manager's lock, after `autoRegister()` if it has not run. A hit is finished here; a
-    /// child's parent resolves what the child has not registered. Out of line, as few resolves
-    /// take it.
+    /// The decision for what ``plainDecision()`` leaves (``planned(_:)``): a hit is finished
+    /// here; a child's parent resolves what the child has not registered. Out of line, as few
+    /// resolves take it.
     @inlinable
     @inline(never)
     func preparedDecision(_ parameter: P) -> Decision {
-        var isInsideAutoRegistration = false
-        while true {
-            // Read before the plan, so that a plan older than the registrations is known.
-            let version = manager.version
-            switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
-            case .needsAutoRegistration:
-                // Registered, the plan is made again; inside `autoRegister()`, it is made
-                // without waiting for it.
-                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
-            case .delegate(let parent):
-                return .value(resolve(in: parent, parameter))
-            case .hit(let cell, let isWeak, let plan):
-                // A weakly held instance can go between the lookup and here: then look again.
-                guard let value = value(in: cell, isWeak: isWeak) else { continue }
-                if plan != nil || decorator != nil {
-                    finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
-                }
-                return .value(value)
-            case .miss(let plan):
-                return .miss(plan, version: version)
+        switch planned(parameter) {
+        case .delegate(let parent):
+            return .value(resolve(in: parent, parameter))
+        case .hit(let value, let plan):
+            if plan != nil || decorator != nil {
+                finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
             }
+            return .value(value)
+        case .miss(let plan, let version):
+            return .miss(plan, version: version)
         }
     }
 
@@ -164,14 +152,45 @@ extension FactoryRegistration {
         }
     }
 
-    /// What the manager's state says about resolving the factory for `parameter` now.
+    /// What the plan `prepare` makes under the manager's lock says, after `autoRegister()` if it
+    /// has not run: for a synchronous resolve, an async one and `AsyncFactory.warmed()` alike.
     @inlinable
-    func prepare(_ parameter: P, isInsideAutoRegistration: Bool) -> ContainerManager.Prepared {
-        manager.prepare(
-            key, scope: declaredScope, timeToLive: timeToLive, isOnce: isOnce,
-            parameter: parameterKey(parameter),
-            containerType: ObjectIdentifier(Swift.type(of: container)),
-            isInsideAutoRegistration: isInsideAutoRegistration)
+    func planned(_ parameter: P) -> Planned {
+        var isInsideAutoRegistration = false
+        while true {
+            // Read before the plan, so that a plan older than the registrations is known.
+            let version = manager.version
+            let prepared = manager.prepare(
+                key, scope: declaredScope, timeToLive: timeToLive, isOnce: isOnce,
+                parameter: parameterKey(parameter),
+                containerType: ObjectIdentifier(Swift.type(of: container)),
+                isInsideAutoRegistration: isInsideAutoRegistration)
+            switch consume prepared {
+            case .needsAutoRegistration:
+                // Registered, the plan is made again; inside `autoRegister()`, it is made
+                // without waiting for it.
+                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
+            case .delegate(let parent):
+                return .delegate(parent)
+            case .hit(let cell, let isWeak, let plan):
+                // A weakly held instance can go between the lookup and here: then look again.
+                guard let value = value(in: cell, isWeak: isWeak) else { continue }
+                return .hit(value, plan: plan)
+            case .miss(let plan):
+                return .miss(plan, version: version)
+            }
+        }
+    }
+
+    /// What ``planned(_:)`` found.
+    @usableFromInline
+    enum Planned {
+        /// The kept value, to finish with `plan` where it has one.
+        case hit(T, plan: ContainerManager.Plan?)
+        /// Nothing is kept: make the value with `plan`, made at registrations' `version`.
+        case miss(ContainerManager.Plan, version: UInt64)
+        /// A child container has not registered the factory: its parent resolves it.
+        case delegate(any ManagedContainer)
     }
 
     /// The instance a kept cell holds.

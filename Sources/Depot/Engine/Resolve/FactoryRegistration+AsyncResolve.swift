@@ -52,32 +52,23 @@ extension FactoryRegistration {
     /// ``preparedDecision(_:)`` for an async resolve: a parent container resolves with `await`.
     @usableFromInline
     nonisolated(nonsending) func preparedDecision(_ parameter: P) async throws -> Decision {
-        var isInsideAutoRegistration = false
-        while true {
-            // Read before the plan (see `preparedDecision`).
-            let version = manager.version
-            switch prepare(parameter, isInsideAutoRegistration: isInsideAutoRegistration) {
-            case .needsAutoRegistration:
-                // As `preparedDecision` does: the plan is made again.
-                isInsideAutoRegistration = manager.autoRegisterIfNeeded(container)
-            case .delegate(let parent):
-                AsyncResolution.noteStarted()
-                let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
-                return .value(
-                    try await AsyncResolution.$redirected.withValue(redirected) {
-                        try await resolved(in: parent).resolveAsync(parameter)
-                    })
-            case .hit(let cell, let isWeak, let plan):
-                guard let value = value(in: cell, isWeak: isWeak) else { continue }
-                if plan != nil || decorator != nil {
-                    finish(
-                        value, origin: .cached, plan: plan, parameter: parameter, entered: false,
-                        task: TaskPosition(below: AsyncResolution.current))
-                }
-                return .value(value)
-            case .miss(let plan):
-                return .miss(plan, version: version)
+        switch planned(parameter) {
+        case .delegate(let parent):
+            AsyncResolution.noteStarted()
+            let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
+            return .value(
+                try await AsyncResolution.$redirected.withValue(redirected) {
+                    try await resolved(in: parent).resolveAsync(parameter)
+                })
+        case .hit(let value, let plan):
+            if plan != nil || decorator != nil {
+                finish(
+                    value, origin: .cached, plan: plan, parameter: parameter, entered: false,
+                    task: TaskPosition(below: AsyncResolution.current))
             }
+            return .value(value)
+        case .miss(let plan, let version):
+            return .miss(plan, version: version)
         }
     }
 
