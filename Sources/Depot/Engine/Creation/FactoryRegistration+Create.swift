@@ -42,7 +42,7 @@ extension FactoryRegistration {
             }
             let value = run(parameter, plan: plan, origin: &origin)
             frame.setGraphInstance(
-                InstanceTable.StrongCell(value, scope: plan.scope, createdAt: 0), for: key)
+                InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0), for: key)
             return value
         }
         // What this resolve made, returned as it is: the table may keep it weakly, or not.

@@ -89,7 +89,7 @@ extension FactoryRegistration {
         case .create:
             do {
                 let value = try await run(parameter, in: node, plan: plan, origin: &origin)
-                let cell = InstanceTable.StrongCell(value, scope: plan.scope, createdAt: 0)
+                let cell = InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0)
                 node.graph.finish(key, owner: owner, parameter: parameterKey, cell: cell)?
                     .finish(.success(value))
                 return (value, false)

@@ -1,6 +1,7 @@
 // The cells that keep instances, what a creation made for its table to keep (`Made`), and
 // reading an instance back out of a cell: with `unsafeDowncast`, whose checks are not needed
-// where the key already says what a cell holds.
+// where the key already says what a cell holds, and, for a class reference kept as an
+// `AnyObject`, `unsafeBitCast` between two types whose values are the same single reference.
 extension InstanceTable {
     /// A kept instance. Cells never change after they are made, so a cell taken out of the table
     /// under the lock can be read after the lock is released.
@@ -8,22 +9,28 @@ extension InstanceTable {
     class Cell {
         let scope: Scope
         let createdAt: Double
-        init(scope: Scope, createdAt: Double) {
-            (self.scope, self.createdAt) = (scope, createdAt)
+        /// Whether this is an ``ObjectCell``: read by a hit, which so needs no metadata of `T`.
+        @usableFromInline let holdsObject: Bool
+        init(scope: Scope, createdAt: Double, holdsObject: Bool = false) {
+            (self.scope, self.createdAt, self.holdsObject) = (scope, createdAt, holdsObject)
         }
 
         /// The instance, of type `T`: `nil` if it is held weakly and gone. The downcasts hold:
         /// a cell is kept under the key of the factory that made it, whose `T` the key names,
-        /// and `InstanceTable.finish` makes a ``WeakCell`` exactly for a weak scope.
+        /// ``strongCell(_:scope:createdAt:)`` makes an ``ObjectCell`` exactly for a class
+        /// reference, and `InstanceTable.finish` a ``WeakCell`` exactly for a weak scope.
         @inlinable
         final func value<T>(as type: T.Type, isWeak: Bool) -> T? {
-            guard isWeak else { return unsafeDowncast(self, to: StrongCell<T>.self).value }
+            guard isWeak else {
+                guard holdsObject else { return unsafeDowncast(self, to: StrongCell<T>.self).value }
+                return unsafeBitCast(unsafeDowncast(self, to: ObjectCell.self).object, to: T.self)
+            }
             // Loaded once and unwrapped before the cast: the instance can go at any moment.
             guard let object = unsafeDowncast(self, to: WeakCell.self).object else { return nil }
             return object as? T
         }
 
-        /// A ``StrongCell``'s instance, for a shared graph that keeps it weakly once its
+        /// A strong cell's instance, for a shared graph that keeps it weakly once its
         /// resolutions end (`ResolutionGraph`), whose cells are all strong.
         var instance: Any {
             fatalError("Depot: a graph keeps its instances in strong cells")
@@ -35,18 +42,61 @@ extension InstanceTable {
         }
     }
 
-    /// An instance held strongly.
+    /// An instance held strongly that is not a class reference (see ``ObjectCell``).
     @usableFromInline
     final class StrongCell<Value>: Cell {
         @usableFromInline let value: Value
 
-        @usableFromInline
         init(_ value: Value, scope: Scope, createdAt: Double) {
             self.value = value
             super.init(scope: scope, createdAt: createdAt)
         }
 
         override var instance: Any { value }
+    }
+
+    /// A class instance held strongly. One class for every factory's type, so that the code a
+    /// factory's module compiles to keep an instance names no cell type of its own, and is the
+    /// same for every factory of a class type (LLVM merges it; see `Benchmarks/HISTORY.md`).
+    @usableFromInline
+    final class ObjectCell: Cell {
+        @usableFromInline let object: AnyObject
+
+        @usableFromInline
+        init(_ object: AnyObject, scope: Scope, createdAt: Double) {
+            self.object = object
+            super.init(scope: scope, createdAt: createdAt, holdsObject: true)
+        }
+
+        override var instance: Any { object }
+
+        /// Whether a `T` is kept in an ``ObjectCell``: a class reference, whose bits are an
+        /// `AnyObject`'s (a class-bound existential with a witness table is larger, and is not).
+        /// Asked where a cell is made; a hit reads ``Cell/holdsObject`` instead.
+        @inlinable
+        static func holds<T>(_ type: T.Type) -> Bool {
+            MemoryLayout<T>.size == MemoryLayout<AnyObject>.size && T.self is AnyObject.Type
+        }
+    }
+
+    /// The strong cell that keeps `value`: an ``ObjectCell`` for a class reference, or a
+    /// ``StrongCell`` made in Depot's code, which looks its type up at run time.
+    @inlinable
+    static func strongCell<Value>(_ value: Value, scope: Scope, createdAt: Double) -> Cell {
+        guard ObjectCell.holds(Value.self) else {
+            return anyStrongCell(value, scope: scope, createdAt: createdAt)
+        }
+        // A class reference: its bits are an `AnyObject`'s, as `holds` checks.
+        let object = unsafeBitCast(value, to: AnyObject.self)
+        return ObjectCell(object, scope: scope, createdAt: createdAt)
+    }
+
+    /// A ``StrongCell`` for a value that is not a class reference. Its initialiser is not
+    /// `@usableFromInline`, so this is not specialised into an app: a factory's code names no
+    /// `StrongCell<Value>` (see ``ObjectCell``).
+    @usableFromInline
+    static func anyStrongCell<Value>(_ value: Value, scope: Scope, createdAt: Double) -> Cell {
+        StrongCell(value, scope: scope, createdAt: createdAt)
     }
 
     /// An instance held weakly: it is gone once nobody else holds it.
@@ -87,7 +137,7 @@ extension InstanceTable {
             guard !isNone, !scope.holdsWeakly, !scope.isCustom else {
                 return erased(value, isNone: isNone, in: scope, createdAt: createdAt, disposal)
             }
-            let cell = StrongCell(value, scope: scope, createdAt: createdAt)
+            let cell = strongCell(value, scope: scope, createdAt: createdAt)
             return Made(
                 cell: cell, stored: nil, disposal: disposal, isNone: false, createdAt: createdAt)
         }
