@@ -177,3 +177,11 @@ class ParameterRun {
         override var capacity: Int { slots.capacity }
     }
 }
+
+extension FactoryRegistration {
+    /// The parameter as part of the cache key, for a factory that caches one per parameter.
+    @inlinable
+    func parameterKey(_ parameter: P) -> ParameterKey? {
+        options?.values.parameterAccess?.makeKey(parameter)
+    }
+}

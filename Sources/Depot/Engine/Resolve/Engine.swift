@@ -243,11 +243,3 @@ extension FactoryRegistration {
         plan?.decorator?(value)
     }
 }
-
-extension FactoryRegistration {
-    /// The parameter as part of the cache key, for a factory that caches one per parameter.
-    @inlinable
-    func parameterKey(_ parameter: P) -> ParameterKey? {
-        options?.values.parameterAccess?.makeKey(parameter)
-    }
-}
