@@ -19,7 +19,7 @@ enum GraphInstance {
     @inline(__always)
     func value<T>(as type: T.Type) -> T {
         switch self {
-        case .cell(let cell): cell.value(as: T.self, isWeak: false)!
+        case .cell(let cell): cell.value(as: T.self)
         case .object(let object): object as! T
         }
     }

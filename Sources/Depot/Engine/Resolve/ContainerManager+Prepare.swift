@@ -113,6 +113,20 @@ extension ContainerManager.State {
 
 // What `prepare` finds: the plan of one resolution.
 extension ContainerManager {
+    /// What a resolve does next, decided plainly from the flags word
+    /// (`FactoryRegistration.plainDecision()`). Not generic: what a factory's module compiles
+    /// to let go of it is the same for every factory.
+    @usableFromInline
+    enum Decision {
+        /// Return the instance `cell` keeps.
+        case hit(InstanceTable.Cell)
+        /// Return the instance `cell` keeps after checking it for a captive owner, as a
+        /// prepared hit is checked.
+        case checkedHit(InstanceTable.Cell)
+        /// Nothing is kept: make the value with `plan`, made at registrations' `version`.
+        case miss(Plan, version: UInt64)
+    }
+
     /// What the manager's state says about one resolution: a class, so that a resolve keeps one
     /// reference on the stack while the factory runs.
     @usableFromInline

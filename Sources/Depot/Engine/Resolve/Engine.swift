@@ -48,14 +48,16 @@ extension FactoryRegistration {
         #if DEBUG
             if let isolation, !manager.isValidationCopy { checkIsolation(isolation, parameter) }
         #endif
-        switch plainDecision() ?? preparedDecision(parameter) {
-        case .value(let value):
-            return value
-        case .checkedHit(let value):
+        switch plainDecision() {
+        case .hit(let cell):
+            return cell.value(as: T.self)
+        case .checkedHit(let cell):
             checkPlainHit()
-            return value
+            return cell.value(as: T.self)
         case .miss(let plan, let version):
             return resolveMiss(parameter, plan: plan, version: version)
+        case nil:
+            return resolvePrepared(parameter)
         }
     }
 
@@ -67,22 +69,22 @@ extension FactoryRegistration {
             stepWithoutParameter, declared: declaredScope, isSafeInTests: isSafeInTests)
     }
 
-    /// The decision for what ``plainDecision()`` leaves (``planned(_:)``): a hit is finished
+    /// Resolves what ``plainDecision()`` leaves, as ``planned(_:)`` says: a hit is finished
     /// here; a child's parent resolves what the child has not registered. Out of line, as few
     /// resolves take it.
     @inlinable
     @inline(never)
-    func preparedDecision(_ parameter: P) -> Decision {
+    func resolvePrepared(_ parameter: P) -> T {
         switch planned(parameter) {
         case .delegate(let parent):
-            return .value(resolve(in: parent, parameter))
+            return resolve(in: parent, parameter)
         case .hit(let value, let plan):
             if plan != nil || decorator != nil {
                 finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
             }
-            return .value(value)
+            return value
         case .miss(let plan, let version):
-            return .miss(plan, version: version)
+            return resolveMiss(parameter, plan: plan, version: version)
         }
     }
 
@@ -105,25 +107,12 @@ extension FactoryRegistration {
         return inParent
     }
 
-    /// What a resolve does next: one decision, made plainly from the flags word
-    /// (``plainDecision()``) or from the plan `prepare` makes (``preparedDecision(_:)``).
-    @usableFromInline
-    enum Decision {
-        /// Return the value: kept (and finished, for a prepared one), or resolved by a parent.
-        case value(T)
-        /// Return the kept value of a plain factory after checking it for a captive owner, as
-        /// a prepared one is checked.
-        case checkedHit(T)
-        /// Nothing is kept: make the value with `plan`, made at registrations' `version`.
-        case miss(ContainerManager.Plan, version: UInt64)
-    }
-
     /// The decision without `prepare`, or `nil` if it takes it: in a plain container that has
     /// not registered the factory, with no `Options` and a built-in declared scope. A debug
     /// build's lifetime scope decides so too, with plans that check for captive owners.
     @inlinable
     @inline(__always)
-    func plainDecision() -> Decision? {
+    func plainDecision() -> ContainerManager.Decision? {
         let (isPlain, checksRegistration, checksCaptive, version) = manager.plainness(for: key)
         guard options == nil, isPlain else { return nil }
         let cell: InstanceTable.Cell?
@@ -144,8 +133,8 @@ extension FactoryRegistration {
         default:
             return nil
         }
-        if let cell, let value = value(in: cell, isWeak: false) {
-            return checksCaptive ? .checkedHit(value) : .value(value)
+        if let cell {
+            return checksCaptive ? .checkedHit(cell) : .hit(cell)
         }
         return Scope.Declared.plainPlan(declaredScope, checksCaptive: checksCaptive).map {
             .miss($0, version: version)

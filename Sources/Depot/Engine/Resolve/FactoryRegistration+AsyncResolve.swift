@@ -7,16 +7,11 @@ extension FactoryRegistration {
         if manager.isValidating, let node = validationNode {
             return try await resolveValidating(parameter, below: node)
         }
-        let decision: Decision
-        if let plain = plainDecision() {
-            decision = plain
-        } else {
-            decision = try await preparedDecision(parameter)
-        }
-        switch decision {
-        case .value(let value):
-            return value
-        case .checkedHit(let value):
+        switch plainDecision() {
+        case .hit(let cell):
+            return cell.value(as: T.self)
+        case .checkedHit(let cell):
+            let value = cell.value(as: T.self)
             let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true)
             finish(
                 value, origin: .cached, plan: plan, parameter: parameter, entered: false,
@@ -24,6 +19,8 @@ extension FactoryRegistration {
             return value
         case .miss(let plan, let version):
             return try await resolveAsyncMiss(parameter, plan: plan, version: version)
+        case nil:
+            return try await resolvePrepared(parameter)
         }
     }
 
@@ -49,26 +46,25 @@ extension FactoryRegistration {
         }
     }
 
-    /// ``preparedDecision(_:)`` for an async resolve: a parent container resolves with `await`.
+    /// ``resolvePrepared(_:)`` for an async resolve: a parent container resolves with `await`.
     @usableFromInline
-    nonisolated(nonsending) func preparedDecision(_ parameter: P) async throws -> Decision {
+    nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {
         switch planned(parameter) {
         case .delegate(let parent):
             AsyncResolution.noteStarted()
             let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
-            return .value(
-                try await AsyncResolution.$redirected.withValue(redirected) {
-                    try await resolved(in: parent).resolveAsync(parameter)
-                })
+            return try await AsyncResolution.$redirected.withValue(redirected) {
+                try await resolved(in: parent).resolveAsync(parameter)
+            }
         case .hit(let value, let plan):
             if plan != nil || decorator != nil {
                 finish(
                     value, origin: .cached, plan: plan, parameter: parameter, entered: false,
                     task: TaskPosition(below: AsyncResolution.current))
             }
-            return .value(value)
+            return value
         case .miss(let plan, let version):
-            return .miss(plan, version: version)
+            return try await resolveAsyncMiss(parameter, plan: plan, version: version)
         }
     }
 

@@ -21,13 +21,17 @@ extension InstanceTable {
         /// reference, and `InstanceTable.finish` a ``WeakCell`` exactly for a weak scope.
         @inlinable
         final func value<T>(as type: T.Type, isWeak: Bool) -> T? {
-            guard isWeak else {
-                guard holdsObject else { return unsafeDowncast(self, to: StrongCell<T>.self).value }
-                return unsafeBitCast(unsafeDowncast(self, to: ObjectCell.self).object, to: T.self)
-            }
+            guard isWeak else { return value(as: type) }
             // Loaded once and unwrapped before the cast: the instance can go at any moment.
             guard let object = unsafeDowncast(self, to: WeakCell.self).object else { return nil }
             return object as? T
+        }
+
+        /// The instance of a strong cell, of type `T`, as ``value(as:isWeak:)`` reads it.
+        @inlinable
+        final func value<T>(as type: T.Type) -> T {
+            guard holdsObject else { return unsafeDowncast(self, to: StrongCell<T>.self).value }
+            return unsafeBitCast(unsafeDowncast(self, to: ObjectCell.self).object, to: T.self)
         }
 
         /// A strong cell's instance, for a shared graph that keeps it weakly once its
