@@ -53,8 +53,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             switch self {
             case .plain(let make): make()
             case .parameterised(let make): make(parameter)
-            case .async, .asyncParameterised:
-                fatalError("Depot: an async closure called synchronously")
+            case .async, .asyncParameterised: asyncClosureCalledSynchronously()
             }
         }
 
@@ -217,4 +216,12 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     func stepParameter(_ parameter: P?) -> ResolutionParameter? {
         P.self == Void.self ? nil : parameter.map { ResolutionParameter($0) }
     }
+}
+
+/// Stops where an async factory's closure would be called synchronously, which no resolve does:
+/// out of line and not generic, so that a factory's module compiles only the call.
+@usableFromInline
+@inline(never)
+func asyncClosureCalledSynchronously() -> Never {
+    fatalError("Depot: an async closure called synchronously")
 }
