@@ -11,10 +11,15 @@ extension FactoryRegistration {
             var origin = ResolutionOrigin.factory
             // Kept apart from what a `.unique` resolve does: a factory that resolves itself
             // through other parameters nests a resolve per level, each taking its frames' stack.
-            let value =
-                plan.scope.placement == .none
-                ? run(parameter, plan: plan, origin: &origin)
-                : kept(parameter, plan: plan, version: version, frame: frame, origin: &origin)
+            let placement = plan.scope.placement
+            let value: T
+            if placement == .none {
+                value = run(parameter, plan: plan, origin: &origin)
+            } else if placement == .graph {
+                value = graphInstance(parameter, plan: plan, frame: frame, origin: &origin)
+            } else {
+                value = kept(parameter, plan: plan, version: version, frame: frame, origin: &origin)
+            }
             if plan.needsFinish || decorator != nil {
                 finish(value, origin: origin, plan: plan, parameter: parameter, entered: true)
             }
@@ -22,7 +27,27 @@ extension FactoryRegistration {
         }
     }
 
-    /// The instance a graph or caching scope keeps (made now if it keeps none yet), where
+    /// The instance the resolution graph keeps for this factory and `parameter`, made now if
+    /// it keeps none yet.
+    @inlinable
+    @inline(never)
+    func graphInstance(
+        _ parameter: P, plan: ContainerManager.Plan, frame: ResolutionFrame,
+        origin: inout ResolutionOrigin
+    ) -> T {
+        let key = InstanceKey(
+            factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
+        if let kept = frame.graphInstance(for: key) {
+            origin = .cached
+            return kept.value(as: T.self)
+        }
+        let value = run(parameter, plan: plan, origin: &origin)
+        frame.setGraphInstance(
+            InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0), for: key)
+        return value
+    }
+
+    /// The instance a caching scope keeps (made now if it keeps none yet), where
     /// ``keeper(for:plan:)`` says, as an async resolve finds it.
     @inlinable
     @inline(never)
@@ -30,21 +55,8 @@ extension FactoryRegistration {
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64, frame: ResolutionFrame,
         origin: inout ResolutionOrigin
     ) -> T {
-        guard let (owner, key) = keeper(for: parameter, plan: plan) else {
-            guard plan.scope.placement == .graph else {
-                return run(parameter, plan: plan, origin: &origin)
-            }
-            let key = InstanceKey(
-                factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
-            if let kept = frame.graphInstance(for: key) {
-                origin = .cached
-                return kept.value(as: T.self)
-            }
-            let value = run(parameter, plan: plan, origin: &origin)
-            frame.setGraphInstance(
-                InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0), for: key)
-            return value
-        }
+        // A caching scope's placement, which the caller switched on, has a keeper.
+        let (owner, key) = keeper(for: parameter, plan: plan)!
         // What this resolve made, returned as it is: the table may keep it weakly, or not.
         var made: T?
         while true {
