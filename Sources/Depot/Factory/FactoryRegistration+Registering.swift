@@ -29,6 +29,9 @@ extension FactoryRegistration {
     @inlinable
     mutating func apply(builtIn kind: Scope.BuiltIn) {
         if persistsModifiers { persist(.scope(Scope.builtIn(kind))) }
+        // Only a custom scope needs releasing when replaced. Said first, it lets the compiler
+        // see that a declaration's `self { ... }.cached` replaces nothing: a store.
+        if case .other = declaredScope { declaredScope = nil }
         declaredScope = .builtIn(kind)
     }
 
