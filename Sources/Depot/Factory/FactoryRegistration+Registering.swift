@@ -71,7 +71,7 @@ extension FactoryRegistration {
     @usableFromInline
     func rejectTimeToLive(_ seconds: Double) -> Never {
         fatalError(
-            "Depot: \(step(nil)).timeToLive(\(seconds)): a time to live is a number of seconds, "
+            "Depot: \(stepWithoutParameter).timeToLive(\(seconds)): a time to live is a number of seconds, "
                 + "zero or more. Use .infinity to keep the instance until a reset, or remove "
                 + "timeToLive to keep it as its scope says.")
     }

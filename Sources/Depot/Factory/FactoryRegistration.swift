@@ -48,7 +48,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
 
         /// Runs a synchronous factory's closure. An async factory is resolved only with
         /// `make`, and a synchronous one only ever has a synchronous closure.
-        @inlinable
+        @inline(__always)
         func callAsFunction(_ parameter: P) -> T {
             switch self {
             case .plain(let make): make()
@@ -194,12 +194,11 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
 
     /// The step this factory adds to a resolution path.
     @inlinable
-    func step(_ parameter: P?) -> ResolutionStep {
-        step(with: stepParameter(parameter))
+    func step(_ parameter: P) -> ResolutionStep {
+        step(with: P.self == Void.self ? nil : ResolutionParameter(parameter))
     }
 
-    /// The step, without its parameter: `step(nil)` without making a `P?`, which code compiled
-    /// once for every factory would look up at run time.
+    /// The step, without its parameter.
     @usableFromInline
     var stepWithoutParameter: ResolutionStep { step(with: nil) }
 
@@ -209,12 +208,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         ResolutionStep(
             manager: ObjectIdentifier(manager), key: key, parameter: parameter,
             containerType: Swift.type(of: container))
-    }
-
-    /// The parameter as a step on the resolution path keeps it: none for a `Factory`.
-    @inlinable
-    func stepParameter(_ parameter: P?) -> ResolutionParameter? {
-        P.self == Void.self ? nil : parameter.map { ResolutionParameter($0) }
     }
 }
 

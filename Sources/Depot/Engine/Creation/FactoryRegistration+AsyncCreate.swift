@@ -86,8 +86,8 @@ extension FactoryRegistration {
         switch planned(parameter) {
         case .delegate(let parent):
             return try resolved(in: parent).keptValue(parameter)
-        case .hit(let value, _):
-            return value
+        case .hit(let cell, let object, _):
+            return value(in: cell, loaded: object)
         case .miss(let plan, _):
             return try keptValue(parameter, plan: plan)
         }

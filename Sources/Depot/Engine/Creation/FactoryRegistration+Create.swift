@@ -1,35 +1,36 @@
 extension FactoryRegistration {
     /// Resolves what the hit path does not, with the factory's step on the thread's path.
-    /// `plan` was made from the registrations at `version`.
-    @inlinable
+    /// `plan` was made from the registrations at `version`. Compiled once, in Depot, for every
+    /// factory: it and what it calls create no generic type of `T` (no `T?`, no closure
+    /// capturing `self`), whose metadata code compiled once would look up at run time.
+    @usableFromInline
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt64) -> T {
-        ResolutionFrame.withCurrent { frame in
-            frame.enter(
-                step(parameter), scope: plan.scope, manager: manager,
-                checksCaptive: plan.checksCaptive)
-            defer { frame.leave() }
-            var origin = ResolutionOrigin.factory
-            // Kept apart from what a `.unique` resolve does: a factory that resolves itself
-            // through other parameters nests a resolve per level, each taking its frames' stack.
-            let placement = plan.scope.placement
-            let value: T
-            if placement == .none {
-                value = run(parameter, plan: plan, origin: &origin)
-            } else if placement == .graph {
-                value = graphInstance(parameter, plan: plan, frame: frame, origin: &origin)
-            } else {
-                value = kept(parameter, plan: plan, version: version, frame: frame, origin: &origin)
-            }
-            if plan.needsFinish || decorator != nil {
-                finish(value, origin: origin, plan: plan, parameter: parameter, entered: true)
-            }
-            return value
+        let frame = ResolutionFrame.current
+        frame.enter(
+            step(parameter), scope: plan.scope, manager: manager,
+            checksCaptive: plan.checksCaptive)
+        defer { frame.leave() }
+        var origin = ResolutionOrigin.factory
+        // Kept apart from what a `.unique` resolve does: a factory that resolves itself
+        // through other parameters nests a resolve per level, each taking its frames' stack.
+        let placement = plan.scope.placement
+        let value: T
+        if placement == .none {
+            value = run(parameter, plan: plan, origin: &origin)
+        } else if placement == .graph {
+            value = graphInstance(parameter, plan: plan, frame: frame, origin: &origin)
+        } else {
+            value = kept(parameter, plan: plan, version: version, frame: frame, origin: &origin)
         }
+        // Most factories have no options, so no decorator: told without copying one out.
+        if plan.needsFinish || (options != nil && decorator != nil) {
+            finish(value, origin: origin, plan: plan, parameter: parameter, entered: true)
+        }
+        return value
     }
 
     /// The instance the resolution graph keeps for this factory and `parameter`, made now if
     /// it keeps none yet.
-    @inlinable
     @inline(never)
     func graphInstance(
         _ parameter: P, plan: ContainerManager.Plan, frame: ResolutionFrame,
@@ -49,7 +50,6 @@ extension FactoryRegistration {
 
     /// The instance a caching scope keeps (made now if it keeps none yet), where
     /// ``keeper(for:plan:)`` says, as an async resolve finds it.
-    @inlinable
     @inline(never)
     func kept(
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64, frame: ResolutionFrame,
@@ -57,27 +57,34 @@ extension FactoryRegistration {
     ) -> T {
         // A caching scope's placement, which the caller switched on, has a keeper.
         let (owner, key) = keeper(for: parameter, plan: plan)!
-        // What this resolve made, returned as it is: the table may keep it weakly, or not.
-        var made: T?
         while true {
-            let found = owner.instance(
-                for: key, plan: plan, version: version, frame: frame, manager: manager,
-                origin: &origin
-            ) { origin, clock in
-                let value = run(parameter, plan: plan, origin: &origin)
-                made = value
-                return InstanceTable.Made.of(
-                    value, in: plan.scope, createdAt: clock?.now() ?? 0,
-                    disposal: disposal(of: value, plan: plan, parameter: parameter))
-            }
-            switch found {
+            switch owner.find(key, plan: plan, version: version, frame: frame, manager: manager) {
             case .kept(let cell):
+                origin = .cached
+                guard plan.scope.holdsWeakly else { return cell.value(as: T.self) }
                 // A weakly held instance can go between the lookup and here: then look again.
-                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
+                // A weak cell holds what this factory made, a `T`.
+                if let object = cell.weakObject { return object as! T }
             case .stored(let stored):
+                origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
-            case .made:
-                return made!
+            case .missing:
+                // Not kept, so not disposed by Depot either.
+                return run(parameter, plan: plan, origin: &origin)
+            case .create(let creation):
+                frame.startCarrying(creation)
+                let value = run(parameter, plan: plan, origin: &origin)
+                frame.finishCarrying(creation)
+                // What this resolve made is returned as it is: the table may keep it weakly,
+                // or not.
+                let made = InstanceTable.Made.of(
+                    value, in: plan.scope,
+                    createdAt: plan.timeToLive == nil ? 0 : manager.clock.now(),
+                    disposal: disposal(of: value, plan: plan, parameter: parameter))
+                owner.keep(
+                    made, madeBy: creation, key: key, scope: plan.scope,
+                    timeToLive: plan.timeToLive, manager: manager)
+                return value
             }
         }
     }
@@ -96,7 +103,6 @@ extension FactoryRegistration {
     }
 
     /// Runs the closure that applies: a context override, a registration, or the declaration's.
-    @inlinable
     func run(
         _ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
     ) -> T {
@@ -158,14 +164,12 @@ extension FactoryRegistration {
 
     /// The teardown of `value`, if the factory has an `onDispose` closure and `plan`'s scope
     /// keeps instances strongly (a weak scope does not own them).
-    @inlinable
     func disposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
         guard options?.values.disposer != nil else { return nil }
         return makeDisposal(of: value, plan: plan, parameter: parameter)
     }
 
     /// ``disposal(of:plan:parameter:)`` for a factory with an `onDispose` closure.
-    @usableFromInline
     func makeDisposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
         guard let disposer = options?.values.disposer, !isNone(value) else { return nil }
         guard !plan.scope.holdsWeakly else {

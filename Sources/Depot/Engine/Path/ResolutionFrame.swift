@@ -49,6 +49,7 @@ final class ResolutionFrame {
         static func bit(for key: FactoryKey) -> UInt64 { 1 << (UInt64(key.nameHash) & 63) }
 
         /// Whether a step on the path may have `key`.
+        @inline(__always)
         func mayHaveEntered(_ key: FactoryKey) -> Bool {
             (enteredLow | enteredHigh) & Self.bit(for: key) != 0
         }
@@ -137,13 +138,16 @@ final class ResolutionFrame {
     /// Whether this is the main thread, for debug builds' check of main-actor factories.
     lazy var isOnMainThread = Self.isMainThread
 
-    /// Runs `make`, which carries out `creation` on this thread, with the creation as
-    /// ``making``.
-    @inline(__always)
-    func carryOut<Result>(_ creation: Creation, _ make: () -> Result) -> Result {
+    /// Marks `creation` as the one this thread carries out, until ``finishCarrying(_:)``: what
+    /// others may wait for (`WaitGraph`).
+    func startCarrying(_ creation: Creation) {
         resolution.making = creation
-        defer { resolution.making = creation.outer }
-        return make()
+    }
+
+    /// Ends ``startCarrying(_:)``: the creation this thread carried out before, if any, is the
+    /// innermost again.
+    func finishCarrying(_ creation: Creation) {
+        resolution.making = creation.outer
     }
 
     /// How many factories are being resolved on this thread.

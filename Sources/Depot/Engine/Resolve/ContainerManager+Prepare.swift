@@ -171,6 +171,17 @@ extension ContainerManager {
         }
     }
 
+    /// What ``FactoryRegistration/planned(_:)`` found.
+    enum Planned {
+        /// The kept instance, in `cell` or, for a weak scope, loaded from it; to finish with
+        /// `plan` where it has one.
+        case hit(InstanceTable.Cell, loaded: AnyObject?, plan: Plan?)
+        /// Nothing is kept: make the value with `plan`, made at registrations' `version`.
+        case miss(Plan, version: UInt64)
+        /// A child container has not registered the factory: its parent resolves it.
+        case delegate(any ManagedContainer)
+    }
+
     /// What a resolution found.
     @usableFromInline
     enum Prepared {

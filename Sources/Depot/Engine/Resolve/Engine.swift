@@ -61,25 +61,25 @@ extension FactoryRegistration {
         }
     }
 
-    /// Checks a plain hit for a captive owner: out of line, and the same code for every factory.
-    @inlinable
-    @inline(never)
+    /// Checks a plain hit for a captive owner: compiled once, in Depot, for every factory.
+    @usableFromInline
     func checkPlainHit() {
         manager.checkPlainHit(
             stepWithoutParameter, declared: declaredScope, isSafeInTests: isSafeInTests)
     }
 
     /// Resolves what ``plainDecision()`` leaves, as ``planned(_:)`` says: a hit is finished
-    /// here; a child's parent resolves what the child has not registered. Out of line, as few
-    /// resolves take it.
-    @inlinable
-    @inline(never)
+    /// here; a child's parent resolves what the child has not registered. Compiled once, in
+    /// Depot, as ``resolveMiss(_:plan:version:)`` is.
+    @usableFromInline
     func resolvePrepared(_ parameter: P) -> T {
         switch planned(parameter) {
         case .delegate(let parent):
             return resolve(in: parent, parameter)
-        case .hit(let value, let plan):
-            if plan != nil || decorator != nil {
+        case .hit(let cell, let object, let plan):
+            let value = value(in: cell, loaded: object)
+            // Most factories have no options, so no decorator: told without copying one out.
+            if plan != nil || (options != nil && decorator != nil) {
                 finish(value, origin: .cached, plan: plan, parameter: parameter, entered: false)
             }
             return value
@@ -143,8 +143,7 @@ extension FactoryRegistration {
 
     /// What the plan `prepare` makes under the manager's lock says, after `autoRegister()` if it
     /// has not run: for a synchronous resolve, an async one and `AsyncFactory.warmed()` alike.
-    @inlinable
-    func planned(_ parameter: P) -> Planned {
+    func planned(_ parameter: P) -> ContainerManager.Planned {
         var isInsideAutoRegistration = false
         while true {
             // Read before the plan, so that a plan older than the registrations is known.
@@ -162,28 +161,26 @@ extension FactoryRegistration {
             case .delegate(let parent):
                 return .delegate(parent)
             case .hit(let cell, let isWeak, let plan):
+                guard isWeak else { return .hit(cell, loaded: nil, plan: plan) }
                 // A weakly held instance can go between the lookup and here: then look again.
-                guard let value = value(in: cell, isWeak: isWeak) else { continue }
-                return .hit(value, plan: plan)
+                guard let object = cell.weakObject else { continue }
+                return .hit(cell, loaded: object, plan: plan)
             case .miss(let plan):
                 return .miss(plan, version: version)
             }
         }
     }
 
-    /// What ``planned(_:)`` found.
-    @usableFromInline
-    enum Planned {
-        /// The kept value, to finish with `plan` where it has one.
-        case hit(T, plan: ContainerManager.Plan?)
-        /// Nothing is kept: make the value with `plan`, made at registrations' `version`.
-        case miss(ContainerManager.Plan, version: UInt64)
-        /// A child container has not registered the factory: its parent resolves it.
-        case delegate(any ManagedContainer)
+    /// The instance a kept cell holds, of type `T`: the one loaded from it if it holds one
+    /// weakly (``InstanceTable/Cell/weakObject``). Made no `T?`, so compiled once as cheaply
+    /// as specialised.
+    func value(in cell: InstanceTable.Cell, loaded object: AnyObject?) -> T {
+        guard let object else { return cell.value(as: T.self) }
+        // A weak cell holds what this factory made, a `T`.
+        return object as! T
     }
 
     /// The instance a kept cell holds.
-    @inlinable
     func value(in cell: InstanceTable.Cell, isWeak: Bool) -> T? {
         cell.value(as: T.self, isWeak: isWeak)
     }

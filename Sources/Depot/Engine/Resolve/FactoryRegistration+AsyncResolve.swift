@@ -56,7 +56,8 @@ extension FactoryRegistration {
             return try await AsyncResolution.$redirected.withValue(redirected) {
                 try await resolved(in: parent).resolveAsync(parameter)
             }
-        case .hit(let value, let plan):
+        case .hit(let cell, let object, let plan):
+            let value = value(in: cell, loaded: object)
             if plan != nil || decorator != nil {
                 finish(
                     value, origin: .cached, plan: plan, parameter: parameter, entered: false,

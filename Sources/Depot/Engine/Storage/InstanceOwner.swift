@@ -8,60 +8,45 @@ protocol InstanceOwner: AnyObject {
     func noteHolding(_ scope: Scope)
 }
 
-/// What ``InstanceOwner/instance(for:plan:version:frame:manager:origin:make:)`` found.
-@usableFromInline
+/// What ``InstanceOwner/find(_:plan:version:frame:manager:)`` found.
 enum FoundInstance {
     /// The cell kept for the key (a weak one's instance may be gone since).
     case kept(InstanceTable.Cell)
     /// The instance a custom scope's storage gave back.
     case stored(Any)
-    /// What this resolve's `make` made, kept or not.
-    case made
+    /// Nothing may be kept: the registration changed since the plan was made, so what the
+    /// caller makes is its alone.
+    case missing
+    /// The creation the caller records: it makes the instance on this thread, then hands it to
+    /// ``InstanceOwner/keep(_:madeBy:result:key:scope:timeToLive:manager:)``.
+    case create(Creation)
 }
 
 extension InstanceOwner {
-    /// The instance kept for `key` in `plan`'s scope, or the one `make` makes now, created
-    /// exactly once however many threads ask: one asker records its creation and runs `make`,
-    /// the others wait for it. Not generic in the factory's types, so compiled once in Depot:
-    /// `make` is what depends on them (see `FactoryRegistration.instance`). `plan` was made
-    /// from the registrations at `version`.
-    @usableFromInline
-    func instance(
-        for key: InstanceKey, plan: ContainerManager.Plan, version: UInt64,
-        frame: ResolutionFrame, manager: ContainerManager, origin: inout ResolutionOrigin,
-        make: (_ origin: inout ResolutionOrigin, _ clock: ContainerManager.Clock?) ->
-            InstanceTable.Made
+    /// The instance kept for `key` in `plan`'s scope, or the creation the caller carries out,
+    /// exactly once however many threads ask: one asker records its creation, the others wait
+    /// for it here and look again. Not generic, so compiled once: the caller, which knows the
+    /// factory's types, makes the instance. `plan` was made from the registrations at
+    /// `version`.
+    func find(
+        _ key: InstanceKey, plan: ContainerManager.Plan, version: UInt64,
+        frame: ResolutionFrame, manager: ContainerManager
     ) -> FoundInstance {
-        // Only a factory with a `timeToLive` reads the clock (an instance kept without one
-        // counts as old).
-        let clock = plan.timeToLive == nil ? nil : manager.clock
         while true {
+            // Only a factory with a `timeToLive` reads the clock (an instance kept without one
+            // counts as old).
+            let now = plan.timeToLive == nil ? 0 : manager.clock.now()
             let found = lookUp(
-                key, plan: plan, version: version, now: clock?.now() ?? 0, step: frame.top,
-                manager: manager
+                key, plan: plan, version: version, now: now, step: frame.top, manager: manager
             ) {
                 Creation(step: frame.top, scope: plan.scope, inside: frame.making)
             }
             switch consume found {
-            case .hit(let cell):
-                origin = .cached
-                return .kept(cell)
-            case .stored(let stored):
-                origin = .cached
-                return .stored(stored)
-            case .missing:
-                let made = make(&origin, nil)
-                // Not kept, so not disposed by Depot either.
-                _ = made.disposal?.claim()
-                return .made
-            case .waitFor(let creation):
-                creation.wait(by: frame)
-            case .create(let creation):
-                let made = frame.carryOut(creation) { make(&origin, clock) }
-                keep(
-                    made, madeBy: creation, key: key, scope: plan.scope,
-                    timeToLive: plan.timeToLive, manager: manager)
-                return .made
+            case .hit(let cell): return .kept(cell)
+            case .stored(let stored): return .stored(stored)
+            case .missing: return .missing
+            case .waitFor(let creation): creation.wait(by: frame)
+            case .create(let creation): return .create(creation)
             }
         }
     }

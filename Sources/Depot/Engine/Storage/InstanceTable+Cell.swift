@@ -40,9 +40,14 @@ extension InstanceTable {
             fatalError("Depot: a graph keeps its instances in strong cells")
         }
 
+        /// The instance of a cell of a weak scope, if it is not gone.
+        final var weakObject: AnyObject? {
+            unsafeDowncast(self, to: WeakCell.self).object
+        }
+
         /// Whether the instance of a cell of a weak scope is gone.
         final var isGone: Bool {
-            unsafeDowncast(self, to: WeakCell.self).object == nil
+            weakObject == nil
         }
     }
 
@@ -132,7 +137,6 @@ extension InstanceTable {
 
         /// What `value`, made at `createdAt` in `scope` with `disposal`, is kept as. Only a
         /// strong cell depends on the value's type; the rest is compiled once, in `erased`.
-        @inlinable
         static func of<Value>(
             _ value: Value, in scope: Scope, createdAt: Double, disposal: Disposal?
         ) -> Made {
