@@ -40,11 +40,14 @@ public final class ContainerManager: @unchecked Sendable {
     /// word beside `state`, in its allocation, which this manager keeps alive.
     @usableFromInline let flags: AtomicWord
 
-    /// The globals a plain hit looks in, held here so that a hit reads them without their
-    /// once-checks: the `.cached` scope, and the process's `.singleton` scope and realm.
+    /// The globals a plain resolve reads, held here so that it reads them without their
+    /// once-checks: the `.cached` scope, and the process's `.singleton` scope and realm, where
+    /// a hit looks; the `.unique` and `.graph` scopes, whose plain plans a miss takes.
     let cachedScope: Scope = Scope.cached
     let singletonScope: Scope = Scope.Singleton.process
     let processRealm = SingletonRealm.process
+    let uniqueScope: Scope = Scope.unique
+    let graphScope: Scope = Scope.graph
 
     /// In one read: whether the container is plain, whether `key` may be registered (its bit
     /// is set in the filter), whether a resolve is checked for a captive owner, and the version

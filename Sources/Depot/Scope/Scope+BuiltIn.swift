@@ -66,16 +66,17 @@ extension Scope {
         }
 
         /// What `prepare` would return for a miss of a factory declared with `declared`, with
-        /// no `Options`, in a plain container; `nil` for the weak and custom scopes.
+        /// no `Options`, in `manager`, a plain container; `nil` for the weak and custom scopes.
         @usableFromInline
-        static func plainPlan(_ declared: Declared?, checksCaptive: Bool)
-            -> ContainerManager.Plan?
-        {
+        static func plainPlan(
+            _ declared: Declared?, checksCaptive: Bool, in manager: ContainerManager
+        ) -> ContainerManager.Plan? {
             switch declared {
-            case nil, .builtIn(.unique): Scope.unique.plainPlan(checksCaptive: checksCaptive)
-            case .builtIn(.graph): Scope.graph.plainPlan(checksCaptive: checksCaptive)
-            case .builtIn(.cached): Scope.cached.plainPlan(checksCaptive: checksCaptive)
-            case .builtIn(.singleton): Singleton.process.plainPlan(checksCaptive: checksCaptive)
+            case nil, .builtIn(.unique): manager.uniqueScope.plainPlan(checksCaptive: checksCaptive)
+            case .builtIn(.graph): manager.graphScope.plainPlan(checksCaptive: checksCaptive)
+            case .builtIn(.cached): manager.cachedScope.plainPlan(checksCaptive: checksCaptive)
+            case .builtIn(.singleton):
+                manager.singletonScope.plainPlan(checksCaptive: checksCaptive)
             default: nil
             }
         }

@@ -5,7 +5,9 @@ extension ContainerManager {
     @usableFromInline
     @inline(never)
     func checkPlainHit(_ step: ResolutionStep, declared: Scope.Declared?, isSafeInTests: Bool) {
-        guard let plan = Scope.Declared.plainPlan(declared, checksCaptive: true) else { return }
+        guard let plan = Scope.Declared.plainPlan(declared, checksCaptive: true, in: self) else {
+            return
+        }
         // A plain plan neither traces nor records: nothing is kept for a validation.
         _ = observe(step, origin: .cached, plan: plan, entered: false, isSafeInTests: isSafeInTests)
     }

@@ -136,7 +136,9 @@ extension FactoryRegistration {
         if let cell {
             return checksCaptive ? .checkedHit(cell) : .hit(cell)
         }
-        return Scope.Declared.plainPlan(declaredScope, checksCaptive: checksCaptive).map {
+        return Scope.Declared.plainPlan(
+            declaredScope, checksCaptive: checksCaptive, in: manager
+        ).map {
             .miss($0, version: version)
         }
     }

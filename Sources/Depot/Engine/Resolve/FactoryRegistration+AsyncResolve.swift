@@ -12,7 +12,7 @@ extension FactoryRegistration {
             return cell.value(as: T.self)
         case .checkedHit(let cell):
             let value = cell.value(as: T.self)
-            let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true)
+            let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true, in: manager)
             finish(
                 value, origin: .cached, plan: plan, parameter: parameter, entered: false,
                 task: TaskPosition(below: AsyncResolution.current))
