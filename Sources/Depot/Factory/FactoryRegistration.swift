@@ -53,7 +53,8 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             switch self {
             case .plain(let make): make()
             case .parameterised(let make): make(parameter)
-            case .async, .asyncParameterised: asyncClosureCalledSynchronously()
+            case .async, .asyncParameterised:
+                fatalError("Depot: an async closure called synchronously")
             }
         }
 
@@ -209,12 +210,4 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             manager: ObjectIdentifier(manager), key: key, parameter: parameter,
             containerType: Swift.type(of: container))
     }
-}
-
-/// Stops where an async factory's closure would be called synchronously, which no resolve does:
-/// out of line and not generic, so that a factory's module compiles only the call.
-@usableFromInline
-@inline(never)
-func asyncClosureCalledSynchronously() -> Never {
-    fatalError("Depot: an async closure called synchronously")
 }
