@@ -174,8 +174,8 @@ extension FactoryRegistration {
     }
 
     /// The instance a kept cell holds, of type `T`: the one loaded from it if it holds one
-    /// weakly (``InstanceTable/Cell/weakObject``). Made no `T?`, so compiled once as cheaply
-    /// as specialised.
+    /// weakly (``InstanceTable/Cell/weakObject``). It makes no `T?`, whose type code compiled
+    /// once would look up at run time.
     func value(in cell: InstanceTable.Cell, loaded object: AnyObject?) -> T {
         guard let object else { return cell.value(as: T.self) }
         // A weak cell holds what this factory made, a `T`.
