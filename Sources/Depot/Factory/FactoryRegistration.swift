@@ -211,3 +211,13 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             containerType: Swift.type(of: container))
     }
 }
+
+extension FactoryRegistration {
+    /// The parameter as part of the cache key, for a factory that caches one per parameter.
+    @inlinable
+    func parameterKey(_ parameter: P) -> ParameterKey? {
+        // Most factories have no options, and then no key: told without copying out an access.
+        guard let options else { return nil }
+        return options.values.parameterAccess?.makeKey(parameter)
+    }
+}

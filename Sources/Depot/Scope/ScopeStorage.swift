@@ -99,36 +99,6 @@ final class KeepOneStorage: ScopeStorage {
     @usableFromInline func removeAll() { values.removeAll() }
 }
 
-/// `value` as an object, or `nil` for a value type, which has no identity to hold weakly.
-@usableFromInline
-func asObject(_ value: Any) -> AnyObject? {
-    if Swift.type(of: value) is AnyObject.Type { return value as AnyObject }
-    // An optional's wrapped object, for `Factory<Service?>`: `Any` holding an optional is not
-    // unwrapped by the cast.
-    return (value as? any OptionalValue)?.wrapped.flatMap(asObject)
-}
-
-/// Whether `value` is an optional that holds nothing.
-// Inlinable, so that the caller's specialisation decides it at compile time where `Value` is
-// known (for every type that is not an optional, `false`): no call and no conformance lookup.
-@inlinable
-func isNone<Value>(_ value: Value) -> Bool {
-    guard _isOptional(Value.self) else { return false }
-    return (value as? any OptionalValue)?.wrapped == nil
-}
-
-/// An optional, whatever it wraps.
-@usableFromInline
-protocol OptionalValue {
-    /// The wrapped value, or `nil`.
-    var wrapped: Any? { get }
-}
-
-extension Optional: OptionalValue {
-    @usableFromInline
-    var wrapped: Any? { self.map { $0 } }
-}
-
 /// What a weak ``Scope/Custom`` scope gives its storage: the instance, held weakly.
 final class WeakBox {
     weak var object: AnyObject?

@@ -185,3 +185,27 @@ extension FactoryRegistration {
             step: stepWithoutParameter, manager: manager)
     }
 }
+
+extension FactoryRegistration {
+    /// Where `plan`'s caching scope keeps this factory's instance for `parameter`, and its key
+    /// there: the container's table, or the one it shares (`useScope(from:)`); for a
+    /// process-wide scope, the singleton realm, under a key that names the container's type
+    /// too. `nil` for a scope that keeps none (`.unique`, `.graph`). Sync and async resolves
+    /// both decide here.
+    @inlinable
+    func keeper(for parameter: P, plan: ContainerManager.Plan)
+        -> (owner: any InstanceOwner & Sendable, key: InstanceKey)?
+    {
+        switch plan.scope.placement {
+        case .none, .graph:
+            return nil
+        case .container:
+            let key = InstanceKey(factory: key, owner: nil, parameter: parameterKey(parameter))
+            return (plan.cacheOwner ?? manager, key)
+        case .process:
+            let owner = ObjectIdentifier(Swift.type(of: container))
+            let key = InstanceKey(factory: key, owner: owner, parameter: parameterKey(parameter))
+            return (manager.realm, key)
+        }
+    }
+}

@@ -172,3 +172,28 @@ extension InstanceTable {
         }
     }
 }
+
+/// `value` as an object, or `nil` for a value type, which has no identity to hold weakly.
+func asObject(_ value: Any) -> AnyObject? {
+    if Swift.type(of: value) is AnyObject.Type { return value as AnyObject }
+    // An optional's wrapped object, for `Factory<Service?>`: `Any` holding an optional is not
+    // unwrapped by the cast.
+    return (value as? any OptionalValue)?.wrapped.flatMap(asObject)
+}
+
+/// Whether `value` is an optional that holds nothing: for every type that is not an optional,
+/// `false`, told from its metadata with no conformance lookup.
+func isNone<Value>(_ value: Value) -> Bool {
+    guard _isOptional(Value.self) else { return false }
+    return (value as? any OptionalValue)?.wrapped == nil
+}
+
+/// An optional, whatever it wraps.
+protocol OptionalValue {
+    /// The wrapped value, or `nil`.
+    var wrapped: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    var wrapped: Any? { self.map { $0 } }
+}
