@@ -45,11 +45,10 @@ extension FactoryRegistration {
         let place =
             (ResolutionFrame.isInTask ? "in a task" : "on a thread outside any task")
             + (path.isEmpty ? "" : ", inside " + path.map(\.description).joined(separator: " -> "))
-        return
-            "Depot: \(stepWithoutParameter) is declared on \(actor) and was resolved off it, \(place). "
-            + "Its closure is isolated to \(actor) and must run there: resolve it from code "
-            + "isolated to \(actor) (with resolveOnMainActor() or resolveOnGlobalActor(_:) from "
-            + "elsewhere), or declare the factory's property nonisolated if what it makes need "
-            + "not run there."
+        return "Depot: \(stepWithoutParameter) is declared on \(actor) and was resolved off it, "
+            + "\(place). Its closure is isolated to \(actor) and must run there: resolve it from "
+            + "code isolated to \(actor) (with resolveOnMainActor() or resolveOnGlobalActor(_:) "
+            + "from elsewhere), or declare the factory's property nonisolated if what it makes "
+            + "need not run there."
     }
 }

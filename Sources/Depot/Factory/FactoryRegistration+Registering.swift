@@ -71,9 +71,9 @@ extension FactoryRegistration {
     @usableFromInline
     func rejectTimeToLive(_ seconds: Double) -> Never {
         fatalError(
-            "Depot: \(stepWithoutParameter).timeToLive(\(seconds)): a time to live is a number of seconds, "
-                + "zero or more. Use .infinity to keep the instance until a reset, or remove "
-                + "timeToLive to keep it as its scope says.")
+            "Depot: \(stepWithoutParameter).timeToLive(\(seconds)): a time to live is a number "
+                + "of seconds, zero or more. Use .infinity to keep the instance until a reset, or "
+                + "remove timeToLive to keep it as its scope says.")
     }
 
     /// Replaces the factory's closure in its container, dropping its cached instances and

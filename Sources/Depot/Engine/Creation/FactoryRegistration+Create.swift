@@ -57,35 +57,29 @@ extension FactoryRegistration {
     ) -> T {
         // A caching scope's placement, which the caller switched on, has a keeper.
         let (owner, key) = keeper(for: parameter, plan: plan)!
-        while true {
-            switch owner.find(key, plan: plan, version: version, frame: frame, manager: manager) {
-            case .kept(let cell):
-                origin = .cached
-                guard plan.scope.holdsWeakly else { return cell.value(as: T.self) }
-                // A weakly held instance can go between the lookup and here: then look again.
-                // A weak cell holds what this factory made, a `T`.
-                if let object = cell.weakObject { return object as! T }
-            case .stored(let stored):
-                origin = .cached
-                return storedValue(stored, plan: plan, parameter: parameter)
-            case .missing:
-                // Not kept, so not disposed by Depot either.
-                return run(parameter, plan: plan, origin: &origin)
-            case .create(let creation):
-                frame.startCarrying(creation)
-                let value = run(parameter, plan: plan, origin: &origin)
-                frame.finishCarrying(creation)
-                // What this resolve made is returned as it is: the table may keep it weakly,
-                // or not.
-                let made = InstanceTable.Made.of(
-                    value, in: plan.scope,
-                    createdAt: plan.timeToLive == nil ? 0 : manager.clock.now(),
-                    disposal: disposal(of: value, plan: plan, parameter: parameter))
-                owner.keep(
-                    made, madeBy: creation, key: key, scope: plan.scope,
-                    timeToLive: plan.timeToLive, manager: manager)
-                return value
-            }
+        switch owner.find(key, plan: plan, version: version, frame: frame, manager: manager) {
+        case .kept(let cell, let object):
+            origin = .cached
+            return value(in: cell, loaded: object)
+        case .stored(let stored):
+            origin = .cached
+            return storedValue(stored, plan: plan, parameter: parameter)
+        case .missing:
+            // Not kept, so not disposed by Depot either.
+            return run(parameter, plan: plan, origin: &origin)
+        case .create(let creation):
+            frame.startCarrying(creation)
+            let value = run(parameter, plan: plan, origin: &origin)
+            frame.finishCarrying(creation)
+            // What this resolve made is returned as it is: the table may keep it weakly, or not.
+            let made = InstanceTable.Made.of(
+                value, in: plan.scope,
+                createdAt: plan.timeToLive == nil ? 0 : manager.clock.now(),
+                disposal: disposal(of: value, plan: plan, parameter: parameter))
+            owner.keep(
+                made, madeBy: creation, key: key, scope: plan.scope,
+                timeToLive: plan.timeToLive, manager: manager)
+            return value
         }
     }
 
@@ -165,12 +159,6 @@ extension FactoryRegistration {
     /// The teardown of `value`, if the factory has an `onDispose` closure and `plan`'s scope
     /// keeps instances strongly (a weak scope does not own them).
     func disposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
-        guard options?.values.disposer != nil else { return nil }
-        return makeDisposal(of: value, plan: plan, parameter: parameter)
-    }
-
-    /// ``disposal(of:plan:parameter:)`` for a factory with an `onDispose` closure.
-    func makeDisposal(of value: T, plan: ContainerManager.Plan, parameter: P) -> Disposal? {
         guard let disposer = options?.values.disposer, !isNone(value) else { return nil }
         guard !plan.scope.holdsWeakly else {
             manager.warnOnce(

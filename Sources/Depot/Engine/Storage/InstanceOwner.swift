@@ -10,8 +10,8 @@ protocol InstanceOwner: AnyObject {
 
 /// What ``InstanceOwner/find(_:plan:version:frame:manager:)`` found.
 enum FoundInstance {
-    /// The cell kept for the key (a weak one's instance may be gone since).
-    case kept(InstanceTable.Cell)
+    /// The cell kept for the key and, for a weak scope, its instance, loaded from it.
+    case kept(InstanceTable.Cell, loaded: AnyObject?)
     /// The instance a custom scope's storage gave back.
     case stored(Any)
     /// Nothing may be kept: the registration changed since the plan was made, so what the
@@ -25,7 +25,8 @@ enum FoundInstance {
 extension InstanceOwner {
     /// The instance kept for `key` in `plan`'s scope, or the creation the caller carries out,
     /// exactly once however many threads ask: one asker records its creation, the others wait
-    /// for it here and look again. Not generic, so compiled once: the caller, which knows the
+    /// for it here and look again, as they do for a weakly held instance gone since the
+    /// look. Not generic, so compiled once: the caller, which knows the
     /// factory's types, makes the instance. `plan` was made from the registrations at
     /// `version`.
     func find(
@@ -42,7 +43,11 @@ extension InstanceOwner {
                 Creation(step: frame.top, scope: plan.scope, inside: frame.making)
             }
             switch consume found {
-            case .hit(let cell): return .kept(cell)
+            case .hit(let cell):
+                guard plan.scope.holdsWeakly else { return .kept(cell, loaded: nil) }
+                // A weakly held instance can go between the lookup and here: then look again.
+                guard let object = cell.weakObject else { continue }
+                return .kept(cell, loaded: object)
             case .stored(let stored): return .stored(stored)
             case .missing: return .missing
             case .waitFor(let creation): creation.wait(by: frame)
