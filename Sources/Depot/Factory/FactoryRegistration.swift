@@ -67,7 +67,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         }
 
         /// Runs the closure, of either kind.
-        @inlinable
+        @inline(__always)
         nonisolated(nonsending) func make(_ parameter: P) async throws -> T {
             // The closure gets the parameter as a synchronous one would: the resolve that
             // passes it waits for the closure and does not use it meanwhile.

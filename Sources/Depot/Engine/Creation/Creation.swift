@@ -57,8 +57,8 @@ final class Creation: @unchecked Sendable {
         }
     }
 
-    @usableFromInline let step: ResolutionStep
-    @usableFromInline let scope: ObjectIdentifier
+    let step: ResolutionStep
+    let scope: ObjectIdentifier
     /// Whether an async factory's task makes it, rather than a thread.
     let isAsync: Bool
     /// For a synchronous creation, the one its thread was carrying out when it started, if
@@ -96,12 +96,10 @@ final class Creation: @unchecked Sendable {
 
     /// Whether a waiter came, read under the table's lock as the creation leaves it: then its
     /// creator calls ``finish(_:)`` after the lock.
-    @usableFromInline
     var hasWaiters: Bool { waiting != nil }
 
     /// Ends the creation with `result`, waking the threads blocked on it and resuming the tasks
     /// suspended on it.
-    @usableFromInline
     func finish(_ result: Result<Any, any Error>) {
         let tasks = waiting!.withLock { waiting in
             defer { condition?.broadcast() }
@@ -117,7 +115,6 @@ final class Creation: @unchecked Sendable {
 
     /// Blocks until the creating thread has finished, or stops the process when waiting would
     /// close a circle of threads each waiting for another.
-    @usableFromInline
     func wait(by frame: ResolutionFrame) {
         guard !isAsync else {
             fatalError("Depot: \(frame.top) is being created by an async factory.")
@@ -132,7 +129,6 @@ final class Creation: @unchecked Sendable {
 
     /// Suspends until the creation ends, or the calling task is cancelled. `waiter` is the
     /// resolution that waits, for the cycle check across tasks.
-    @usableFromInline
     func value<T>(for waiter: AsyncResolution?, as type: T.Type) async throws -> T {
         guard isAsync else {
             fatalError("Depot: \(step) is being created by a synchronous factory.")

@@ -2,7 +2,6 @@ extension FactoryRegistration {
     /// The instance `owner` keeps for `key`, created exactly once however many tasks ask: the
     /// first asker records a creation and starts a task that runs the factory; every asker,
     /// the first included, waits for it (see ``Creation``). An error reaches every waiter.
-    @usableFromInline
     nonisolated(nonsending) func asyncInstance(
         in owner: any InstanceOwner & Sendable, key: InstanceKey, parameter: P,
         plan: ContainerManager.Plan, version: UInt64, parent: AsyncResolution?,

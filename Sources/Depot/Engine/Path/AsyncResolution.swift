@@ -10,23 +10,20 @@ import Atomics
 @usableFromInline
 final class AsyncResolution: @unchecked Sendable {
     /// The innermost async factory whose closure the current task runs.
-    @usableFromInline static var current: AsyncResolution? { binding.get() }
-
-    /// The task-local that holds ``current``, without the macro so inlinable code can bind it.
-    @usableFromInline static let binding = TaskLocal<AsyncResolution?>(wrappedValue: nil)
+    @TaskLocal static var current: AsyncResolution?
 
     /// The child containers whose resolves the current task sends to their parents.
     @TaskLocal static var redirected: Set<ObjectIdentifier> = []
 
-    @usableFromInline let step: ResolutionStep
+    let step: ResolutionStep
     #if DEBUG
         /// The step's scope and manager, for captive-dependency warnings.
         let scope: Scope
         let manager: ContainerManager
     #endif
-    @usableFromInline let parent: AsyncResolution?
+    let parent: AsyncResolution?
     /// The graph of the outermost resolution, shared by every node below it.
-    @usableFromInline let graph: ResolutionGraph
+    let graph: ResolutionGraph
     /// 1 for the outermost resolution.
     let depth: Int
     /// The bits of the keys on the path to this node (`ResolutionFrame.Resolution.bit(for:)`):
@@ -40,7 +37,6 @@ final class AsyncResolution: @unchecked Sendable {
     private(set) var pathKey: PathKey?
 
     /// Enters `step` below `parent`, stopping the process on a cycle or a path too deep.
-    @usableFromInline
     init(
         _ step: consuming ResolutionStep, scope: borrowing Scope,
         manager: borrowing ContainerManager,
@@ -105,7 +101,6 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Leaves the line's index once this node's closure has returned or thrown.
-    @usableFromInline
     func leave() {
         index?.leave(self, key: pathKey, to: parent)
     }
@@ -131,7 +126,7 @@ final class AsyncResolution: @unchecked Sendable {
     }
 
     /// Runs `body` for `parameter` with this node current.
-    @inlinable
+    @inline(__always)
     nonisolated(nonsending) func make<P, T>(
         _ body: FactoryRegistration<P, T>.Body, _ parameter: P
     ) async throws -> T {
@@ -139,11 +134,10 @@ final class AsyncResolution: @unchecked Sendable {
             leave()
             if parent == nil { endGraph() }
         }
-        return try await Self.binding.withValue(self) { try await body.make(parameter) }
+        return try await Self.$current.withValue(self) { try await body.make(parameter) }
     }
 
     /// Ends the outermost resolution's graph.
-    @usableFromInline
     func endGraph() {
         graph.leave()
     }
@@ -160,7 +154,6 @@ final class AsyncResolution: @unchecked Sendable {
 
     /// Stops the process if `step` is already on the path ending with `parent`, or that path is
     /// too deep: a step that would wait for a creation of its own path.
-    @usableFromInline
     static func check(
         _ step: ResolutionStep, below parent: AsyncResolution?
     ) {

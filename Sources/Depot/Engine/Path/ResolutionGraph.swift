@@ -103,7 +103,6 @@ final class ResolutionGraph: Sendable {
     }
 
     /// The instance, the creation to wait for, or `.create`: then the caller calls `finish`.
-    @usableFromInline
     func lookup(
         _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
         step: ResolutionStep
@@ -114,7 +113,6 @@ final class ResolutionGraph: Sendable {
 
     /// Ends the creation `lookup` asked for, keeping `cell` (`nil`: the factory threw); returns
     /// the creation other tasks wait for, if any, for the caller to finish.
-    @usableFromInline
     func finish(
         _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
         cell: InstanceTable.Cell?

@@ -12,16 +12,23 @@ extension FactoryRegistration {
             return cell.value(as: T.self)
         case .checkedHit(let cell):
             let value = cell.value(as: T.self)
-            let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true, in: manager)
-            finish(
-                value, origin: .cached, plan: plan, parameter: parameter, entered: false,
-                task: TaskPosition(below: AsyncResolution.current))
+            checkPlainHit(value, parameter)
             return value
         case .miss(let plan, let version):
             return try await resolveAsyncMiss(parameter, plan: plan, version: version)
         case nil:
             return try await resolvePrepared(parameter)
         }
+    }
+
+    /// Checks a plain hit for a captive owner on the task's path, as ``checkPlainHit()`` does on
+    /// the thread's: compiled once, in Depot, for every factory.
+    @usableFromInline
+    func checkPlainHit(_ value: T, _ parameter: P) {
+        let plan = Scope.Declared.plainPlan(declaredScope, checksCaptive: true, in: manager)
+        finish(
+            value, origin: .cached, plan: plan, parameter: parameter, entered: false,
+            task: TaskPosition(below: AsyncResolution.current))
     }
 
     /// ``resolveAsync(_:)`` in a validation: in its copy of the manager (Validation.swift).
@@ -71,7 +78,6 @@ extension FactoryRegistration {
 
     /// The instance the graph of `node` keeps for this factory, made once however many child
     /// tasks ask at once; returns whether it was there already.
-    @inlinable
     nonisolated(nonsending) func graphInstance(
         owner: ObjectIdentifier, parameterKey: ParameterKey?, node: AsyncResolution,
         plan: ContainerManager.Plan, parameter: P, origin: inout ResolutionOrigin
@@ -99,7 +105,7 @@ extension FactoryRegistration {
     }
 
     /// Runs in `node` the closure that applies, as `run(_:plan:origin:)` does.
-    @inlinable
+    @inline(__always)
     nonisolated(nonsending) func run(
         _ parameter: P, in node: AsyncResolution, plan: ContainerManager.Plan,
         origin: inout ResolutionOrigin
@@ -112,7 +118,7 @@ extension FactoryRegistration {
     }
 
     /// Resolves what the hit path does not; `plan` was made from registrations at `version`.
-    @inlinable
+    @usableFromInline
     nonisolated(nonsending) func resolveAsyncMiss(
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64
     ) async throws -> T {
