@@ -130,11 +130,3 @@ extension FactoryRegistration {
         manager.changeDropping { $0.reset(key, options, containerType: containerType) }
     }
 }
-
-/// Which of the values a factory's declaration and its registration (modifiers applied from
-/// outside) give one option applies: the declaration's, unless it says `once()` (FactoryKit's
-/// rule).
-@inlinable
-func winningOption<Value>(declared: Value?, registered: Value?, isOnce: Bool) -> Value? {
-    isOnce ? registered ?? declared : declared ?? registered
-}

@@ -221,3 +221,10 @@ extension FactoryRegistration {
         return options.values.parameterAccess?.makeKey(parameter)
     }
 }
+
+/// Which of the values a factory's declaration and its registration (modifiers applied from
+/// outside) give one option applies: the declaration's, unless it says `once()` (FactoryKit's
+/// rule).
+func winningOption<Value>(declared: Value?, registered: Value?, isOnce: Bool) -> Value? {
+    isOnce ? registered ?? declared : declared ?? registered
+}

@@ -1,5 +1,3 @@
-import Atomics
-
 /// One factory on the path of an async resolution, and through `parent` the path to it: for a
 /// task what ``ResolutionFrame`` is for a thread. The task-local ``current`` while the closure
 /// runs, so the path and graph follow it across `await`s and into child tasks (and a `Task`,
@@ -50,7 +48,7 @@ final class AsyncResolution: @unchecked Sendable {
         } else {
             graph = ResolutionGraph()
             graph.enter()
-            Self.noteStarted()
+            ResolutionFrame.noteAsyncStarted()
         }
         // Moved in, not copied: every async resolve makes a node.
         self.step = consume step
@@ -103,26 +101,6 @@ final class AsyncResolution: @unchecked Sendable {
     /// Leaves the line's index once this node's closure has returned or thrown.
     func leave() {
         index?.leave(self, key: pathKey, to: parent)
-    }
-
-    /// Whether any async resolution has started: until then no resolve reads their task-locals.
-    static let isStarted = ManagedAtomic(false)
-
-    /// Notes that an async resolution starts, before it binds a task-local.
-    static func noteStarted() {
-        if !isStarted.load(ordering: .relaxed) {
-            isStarted.store(true, ordering: .releasing)
-        }
-    }
-
-    /// The current node: the async resolution whose factory's closure is running, if any.
-    static var ambient: AsyncResolution? {
-        isStarted.load(ordering: .acquiring) ? current : nil
-    }
-
-    /// Whether resolves on the child container of `manager` go to its parent in this task.
-    static func isRedirected(_ manager: ContainerManager) -> Bool {
-        isStarted.load(ordering: .acquiring) && redirected.contains(ObjectIdentifier(manager))
     }
 
     /// Runs `body` for `parameter` with this node current.

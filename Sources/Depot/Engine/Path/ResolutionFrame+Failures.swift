@@ -16,7 +16,7 @@ extension ResolutionFrame {
         #if DEBUG
             // The outermost factory on this thread is owned by the async factory whose closure
             // resolves it, if any.
-            let async = base ?? (depth == 0 ? AsyncResolution.ambient : nil)
+            let async = base ?? (depth == 0 ? Self.ambient : nil)
             guard depth > 0 || async != nil else { return }
             let owners = zip(path, ownersOnPath).reversed().map {
                 CaptiveOwner(step: $0, scope: $1.scope, manager: $1.manager)

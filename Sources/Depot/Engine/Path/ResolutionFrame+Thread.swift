@@ -1,3 +1,4 @@
+import Atomics
 import Dispatch
 
 #if canImport(Darwin)
@@ -60,6 +61,23 @@ extension ResolutionFrame {
 }
 
 extension ResolutionFrame {
+    /// Whether any async resolution has started: until then a thread's resolve reads none of
+    /// their task-locals.
+    static let isAsyncStarted = ManagedAtomic(false)
+
+    /// Notes that an async resolution starts, before it binds a task-local.
+    static func noteAsyncStarted() {
+        if !isAsyncStarted.load(ordering: .relaxed) {
+            isAsyncStarted.store(true, ordering: .releasing)
+        }
+    }
+
+    /// The async resolution whose factory's closure the calling task runs, if any: a thread's
+    /// outermost resolve goes on with its path and graph.
+    static var ambient: AsyncResolution? {
+        isAsyncStarted.load(ordering: .acquiring) ? AsyncResolution.current : nil
+    }
+
     /// Whether the calling code runs in a task; the task is only looked at, never kept or used.
     static var isInTask: Bool {
         withUnsafeCurrentTask { $0 != nil }

@@ -196,7 +196,7 @@ final class ResolutionFrame {
                 checkDepth(step)
             }
         }
-        resolution.push(step, ambient: depth == 0 ? AsyncResolution.ambient : nil)
+        resolution.push(step, ambient: depth == 0 ? Self.ambient : nil)
     }
 
     /// How deep a path the cycle check walks; past it, it counts the path's steps.
@@ -239,7 +239,7 @@ extension ResolutionFrame {
     /// The graph of the running resolution (made now), for a `Lazy` or `Provider` to join.
     func currentGraph() -> ResolutionGraph? {
         if let graph = resolution.graph { return graph.share() }
-        guard depth > 0 else { return AsyncResolution.ambient?.graph.share() }
+        guard depth > 0 else { return Self.ambient?.graph.share() }
         let made = ResolutionGraph().share()
         made.enter()
         if !resolution.localGraph.isEmpty {
@@ -293,7 +293,8 @@ extension ResolutionFrame {
     /// Whether resolves on the child container of `manager` go to its parent now.
     func isRedirected(_ manager: ContainerManager) -> Bool {
         (!redirected.isEmpty && redirected[ObjectIdentifier(manager)] != nil)
-            || AsyncResolution.isRedirected(manager)
+            || (Self.isAsyncStarted.load(ordering: .acquiring)
+                && AsyncResolution.redirected.contains(ObjectIdentifier(manager)))
     }
 
     /// How deep the async resolution this one started in is.
@@ -307,7 +308,7 @@ extension ResolutionFrame {
         }
         if depth == 0 {
             // Not started yet: inside an async factory's closure, its graph is the one.
-            return AsyncResolution.ambient?.graph.instance(for: key)
+            return Self.ambient?.graph.instance(for: key)
         }
         return resolution.localGraph[key].map(GraphInstance.cell)
     }

@@ -25,7 +25,7 @@
 // Read without a lock: a manager's flags word (whether it is plain, so that a factory it has
 // not registered skips `prepare`; a filter of its registered keys; its realm; its
 // registrations' version), derived from its state at the end of every change, under its lock,
-// `AsyncResolution.isStarted`, which only ever turns true, and
+// `ResolutionFrame.isAsyncStarted`, which only ever turns true, and
 // `ContainerManager.validationsRunning`, how many validations run (a resolve reads its
 // task-local only then), through the word each manager holds (`ContainerManager.validations`).
 // A resolve reads the version before it makes its plan, and a creation starts only while that

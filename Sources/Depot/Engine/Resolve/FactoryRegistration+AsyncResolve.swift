@@ -58,7 +58,7 @@ extension FactoryRegistration {
     nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {
         switch planned(parameter) {
         case .delegate(let parent):
-            AsyncResolution.noteStarted()
+            ResolutionFrame.noteAsyncStarted()
             let redirected = AsyncResolution.redirected.union([ObjectIdentifier(manager)])
             return try await AsyncResolution.$redirected.withValue(redirected) {
                 try await resolved(in: parent).resolveAsync(parameter)
