@@ -110,14 +110,10 @@ final class AsyncResolution: @unchecked Sendable {
     ) async throws -> T {
         defer {
             leave()
-            if parent == nil { endGraph() }
+            // The outermost resolution's graph ends with it.
+            if parent == nil { graph.leave() }
         }
         return try await Self.$current.withValue(self) { try await body.make(parameter) }
-    }
-
-    /// Ends the outermost resolution's graph.
-    func endGraph() {
-        graph.leave()
     }
 
     /// The steps from the outermost resolution to this one.

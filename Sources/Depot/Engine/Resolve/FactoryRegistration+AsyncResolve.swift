@@ -118,6 +118,7 @@ extension FactoryRegistration {
     }
 
     /// Resolves what the hit path does not; `plan` was made from registrations at `version`.
+    /// Compiled once, in Depot, for every factory, as ``resolveMiss(_:plan:version:)`` is.
     @usableFromInline
     nonisolated(nonsending) func resolveAsyncMiss(
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64
