@@ -19,10 +19,11 @@ extension FactoryRegistration {
             }
             switch found {
             case .hit(let cell):
-                if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) {
-                    origin = .cached
-                    return value
-                }
+                let kept = FoundInstance(hit: cell, isWeak: plan.scope.holdsWeakly)
+                // A weakly held instance went since the lookup: look again.
+                guard case .kept(let cell, let object)? = kept else { continue }
+                origin = .cached
+                return value(in: cell, loaded: object)
             case .stored(let stored):
                 origin = .cached
                 return storedValue(stored, plan: plan, parameter: parameter)
@@ -109,7 +110,8 @@ extension FactoryRegistration {
         }
         switch found {
         case .hit(let cell):
-            if let value = value(in: cell, isWeak: plan.scope.holdsWeakly) { return value }
+            let kept = FoundInstance(hit: cell, isWeak: plan.scope.holdsWeakly)
+            if case .kept(let cell, let object)? = kept { return value(in: cell, loaded: object) }
         case .stored(let stored):
             if let value = stored as? T { return value }
         case .waitFor:

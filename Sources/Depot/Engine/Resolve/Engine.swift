@@ -163,9 +163,9 @@ extension FactoryRegistration {
             case .delegate(let parent):
                 return .delegate(parent)
             case .hit(let cell, let isWeak, let plan):
-                guard isWeak else { return .hit(cell, loaded: nil, plan: plan) }
-                // A weakly held instance can go between the lookup and here: then look again.
-                guard let object = cell.weakObject else { continue }
+                let kept = FoundInstance(hit: cell, isWeak: isWeak)
+                // A weakly held instance went since the lookup: look again.
+                guard case .kept(let cell, let object)? = kept else { continue }
                 return .hit(cell, loaded: object, plan: plan)
             case .miss(let plan):
                 return .miss(plan, version: version)
@@ -180,11 +180,6 @@ extension FactoryRegistration {
         guard let object else { return cell.value(as: T.self) }
         // A weak cell holds what this factory made, a `T`.
         return object as! T
-    }
-
-    /// The instance a kept cell holds.
-    func value(in cell: InstanceTable.Cell, isWeak: Bool) -> T? {
-        cell.value(as: T.self, isWeak: isWeak)
     }
 
     /// Runs the decorators and traces. A hit enters the factory's step while they run, so that

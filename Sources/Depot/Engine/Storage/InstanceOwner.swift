@@ -20,6 +20,17 @@ enum FoundInstance {
     /// The creation the caller records: it makes the instance on this thread, then hands it to
     /// ``InstanceOwner/keep(_:madeBy:result:key:scope:timeToLive:manager:)``.
     case create(Creation)
+
+    /// A lookup's hit of `cell`: the cell and, held weakly (`isWeak`), its instance loaded from
+    /// it; `nil` if that instance went between the lookup and here, so look again.
+    init?(hit cell: InstanceTable.Cell, isWeak: Bool) {
+        guard isWeak else {
+            self = .kept(cell, loaded: nil)
+            return
+        }
+        guard let object = cell.weakObject else { return nil }
+        self = .kept(cell, loaded: object)
+    }
 }
 
 extension InstanceOwner {
@@ -44,10 +55,10 @@ extension InstanceOwner {
             }
             switch consume found {
             case .hit(let cell):
-                guard plan.scope.holdsWeakly else { return .kept(cell, loaded: nil) }
-                // A weakly held instance can go between the lookup and here: then look again.
-                guard let object = cell.weakObject else { continue }
-                return .kept(cell, loaded: object)
+                let kept = FoundInstance(hit: cell, isWeak: plan.scope.holdsWeakly)
+                // A weakly held instance went since the lookup: look again.
+                guard let kept else { continue }
+                return kept
             case .stored(let stored): return .stored(stored)
             case .missing: return .missing
             case .waitFor(let creation): creation.wait(by: frame)

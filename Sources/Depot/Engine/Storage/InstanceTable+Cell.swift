@@ -15,19 +15,10 @@ extension InstanceTable {
             (self.scope, self.createdAt, self.holdsObject) = (scope, createdAt, holdsObject)
         }
 
-        /// The instance, of type `T`: `nil` if it is held weakly and gone. The downcasts hold:
-        /// a cell is kept under the key of the factory that made it, whose `T` the key names,
+        /// The instance of a strong cell, of type `T`. The downcasts hold: a cell is kept under
+        /// the key of the factory that made it, whose `T` the key names, and
         /// ``strongCell(_:scope:createdAt:)`` makes an ``ObjectCell`` exactly for a class
-        /// reference, and `InstanceTable.finish` a ``WeakCell`` exactly for a weak scope.
-        @inlinable
-        final func value<T>(as type: T.Type, isWeak: Bool) -> T? {
-            guard isWeak else { return value(as: type) }
-            // Loaded once and unwrapped before the cast: the instance can go at any moment.
-            guard let object = unsafeDowncast(self, to: WeakCell.self).object else { return nil }
-            return object as? T
-        }
-
-        /// The instance of a strong cell, of type `T`, as ``value(as:isWeak:)`` reads it.
+        /// reference. A weak scope's cell is read through ``weakObject``.
         @inlinable
         final func value<T>(as type: T.Type) -> T {
             guard holdsObject else { return unsafeDowncast(self, to: StrongCell<T>.self).value }
@@ -40,7 +31,8 @@ extension InstanceTable {
             fatalError("Depot: a graph keeps its instances in strong cells")
         }
 
-        /// The instance of a cell of a weak scope, if it is not gone.
+        /// The instance of a cell of a weak scope, if it is not gone. The downcast holds:
+        /// `InstanceTable.finish` makes a ``WeakCell`` exactly for a weak scope.
         final var weakObject: AnyObject? {
             unsafeDowncast(self, to: WeakCell.self).object
         }
