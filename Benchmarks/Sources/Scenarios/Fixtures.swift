@@ -19,7 +19,7 @@ final class Service5: Sendable { let id = 5 }
 
 extension Depot.Container {
     var cachedService: Factory<Service> { self { Service() }.cached }
-    /// The same, with the scope set by the method modifier, as a custom scope is.
+    /// The same, with the scope set by the method modifier, as FactoryKit's users write it.
     var scopedCachedService: Factory<Service> { self { Service() }.scope(.cached) }
     var singletonService: Factory<Service> { self { Service() }.singleton }
     var uniqueService: Factory<Service> { self { Service() } }

@@ -19,7 +19,7 @@ extension FactoryRegistration {
     mutating func apply(_ modifier: Modifier, caller: StaticString) {
         if persistsModifiers || !isDeclaration(caller) { persist(modifier) }
         switch modifier {
-        case .scope(let scope): declaredScope = .other(scope.identity)
+        case .scope(let scope): declaredScope = scope.declared
         case .timeToLive(let seconds): changeOptions { $0.timeToLive = seconds }
         case .decorator(let decorator): changeOptions { $0.decorator = decorator }
         }

@@ -82,6 +82,19 @@ extension Scope {
         }
     }
 
+    /// How a factory declared with `scope(self)` declares it: as `.cached`, `.singleton`,
+    /// `.unique` or `.graph` do for those scopes (FactoryKit's users write `.scope(.cached)`), so
+    /// that its hit, like theirs, takes no lock.
+    @usableFromInline
+    var declared: Declared {
+        let scope = identity
+        if scope === Scope.cached { return .builtIn(.cached) }
+        if scope === Singleton.process { return .builtIn(.singleton) }
+        if scope === Scope.unique { return .builtIn(.unique) }
+        if scope === Scope.graph { return .builtIn(.graph) }
+        return .other(scope)
+    }
+
     /// The built-in scope `kind`, for the modifiers: the process's singleton scope for
     /// `.singleton`, whatever clone is current (a clone stands for it).
     @usableFromInline
