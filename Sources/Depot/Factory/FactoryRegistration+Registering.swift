@@ -17,7 +17,9 @@ extension FactoryRegistration {
     /// written) is not the declaration, or on the value `register` returns, registers it too.
     @inlinable
     mutating func apply(_ modifier: Modifier, caller: StaticString) {
-        if persistsModifiers || !isDeclaration(caller) { persist(modifier) }
+        if persistsModifiers || !isDeclaration(caller) {
+            Self.persist(modifier, key: key, in: manager)
+        }
         switch modifier {
         case .scope(let scope): declaredScope = scope.declared
         case .timeToLive(let seconds): changeOptions { $0.timeToLive = seconds }
@@ -28,7 +30,7 @@ extension FactoryRegistration {
     /// Sets a built-in scope as ``apply(_:caller:)`` sets any.
     @inlinable
     mutating func apply(builtIn kind: Scope.BuiltIn) {
-        if persistsModifiers { persist(.scope(Scope.builtIn(kind))) }
+        if persistsModifiers { Self.persist(.scope(Scope.builtIn(kind)), key: key, in: manager) }
         // Only a custom scope needs releasing when replaced. Said first, it lets the compiler
         // see that a declaration's `self { ... }.cached` replaces nothing: a store.
         if case .other = declaredScope { declaredScope = nil }
@@ -42,10 +44,10 @@ extension FactoryRegistration {
         FactoryKey.address(of: caller) == key.nameAddress || caller.description == key.literal
     }
 
-    /// Keeps a modifier applied from outside the declaration with the registration.
+    /// Keeps a modifier applied from outside the declaration with the registration of `key` in
+    /// `manager`: given those, not the factory value, which a modifier then never copies.
     @usableFromInline
-    func persist(_ modifier: Modifier) {
-        let key = key
+    static func persist(_ modifier: Modifier, key: FactoryKey, in manager: ContainerManager) {
         // Kept already (a modifier applied again on every resolve): nothing to replace.
         let isKept = manager.state.withLock { state in
             let registration = state.registrations[key]
