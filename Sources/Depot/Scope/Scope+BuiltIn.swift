@@ -84,7 +84,7 @@ extension Scope {
 
     /// How a factory declared with `scope(self)` declares it: as `.cached`, `.singleton`,
     /// `.unique` or `.graph` do for those scopes (FactoryKit's users write `.scope(.cached)`), so
-    /// that its hit, like theirs, takes no lock.
+    /// that its hit, like theirs, reads its table without the container's lock or `prepare`.
     @usableFromInline
     var declared: Declared {
         let scope = identity
