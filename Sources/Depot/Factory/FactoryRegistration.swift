@@ -88,7 +88,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         /// Called with the value and whether it was just created (not taken from a cache).
         case created(@Sendable (T, Bool) -> Void)
 
-        @inlinable
         func callAsFunction(_ value: T, created: Bool) {
             switch self {
             case .value(let decorate): decorate(value)
@@ -178,10 +177,8 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         options = Options(values)
     }
 
-    @inlinable
     var timeToLive: Double? { options?.values.timeToLive }
 
-    @inlinable
     var decorator: Decorator? { options?.values.decorator }
 
     /// Where a `promised()` factory was declared.
@@ -190,11 +187,9 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @inlinable
     var persistsModifiers: Bool { options?.values.persistsModifiers ?? false }
 
-    @inlinable
     var isOnce: Bool { options?.values.isOnce ?? false }
 
     /// The step this factory adds to a resolution path.
-    @inlinable
     func step(_ parameter: P) -> ResolutionStep {
         step(with: P.self == Void.self ? nil : ResolutionParameter(parameter))
     }
@@ -204,7 +199,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     var stepWithoutParameter: ResolutionStep { step(with: nil) }
 
     /// The step, with `parameter` as the path shows it.
-    @inlinable
     func step(with parameter: ResolutionParameter?) -> ResolutionStep {
         ResolutionStep(
             manager: ObjectIdentifier(manager), key: key, parameter: parameter,
@@ -214,7 +208,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
 
 extension FactoryRegistration {
     /// The parameter as part of the cache key, for a factory that caches one per parameter.
-    @inlinable
     func parameterKey(_ parameter: P) -> ParameterKey? {
         // Most factories have no options, and then no key: told without copying out an access.
         guard let options else { return nil }

@@ -180,7 +180,6 @@ extension FactoryRegistration {
     /// process-wide scope, the singleton realm, under a key that names the container's type
     /// too. `nil` for a scope that keeps none (`.unique`, `.graph`). Sync and async resolves
     /// both decide here.
-    @inlinable
     func keeper(for parameter: P, plan: ContainerManager.Plan)
         -> (owner: any InstanceOwner & Sendable, key: InstanceKey)?
     {

@@ -20,7 +20,6 @@ extension ResolutionFrame {
 
     /// Runs `body` with the frame of the calling thread, not retained: the thread's key holds
     /// it until the thread ends, which is after `body` returns.
-    @inlinable
     static func withCurrent<Result>(_ body: (ResolutionFrame) -> Result) -> Result {
         unmanagedCurrent._withUnsafeGuaranteedRef(body)
     }

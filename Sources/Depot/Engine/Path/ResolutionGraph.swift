@@ -15,7 +15,6 @@ enum GraphInstance {
     case object(AnyObject)
 
     /// The instance, of the type `T` its key names.
-    @inlinable
     @inline(__always)
     func value<T>(as type: T.Type) -> T {
         switch self {

@@ -36,10 +36,9 @@ enum FoundInstance {
 extension InstanceOwner {
     /// The instance kept for `key` in `plan`'s scope, or the creation the caller carries out,
     /// exactly once however many threads ask: one asker records its creation, the others wait
-    /// for it here and look again, as they do for a weakly held instance gone since the
-    /// look. Not generic, so compiled once: the caller, which knows the
-    /// factory's types, makes the instance. `plan` was made from the registrations at
-    /// `version`.
+    /// for it here and look again, as they do for a weakly held instance gone since the look.
+    /// Not generic, so compiled once: the caller, which knows the factory's types, makes the
+    /// instance. `plan` was made from the registrations at `version`.
     func find(
         _ key: InstanceKey, plan: ContainerManager.Plan, version: UInt64,
         frame: ResolutionFrame, manager: ContainerManager

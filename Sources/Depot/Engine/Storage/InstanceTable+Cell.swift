@@ -74,30 +74,20 @@ extension InstanceTable {
         /// Whether a `T` is kept in an ``ObjectCell``: a class reference, whose bits are an
         /// `AnyObject`'s (a class-bound existential with a witness table is larger, and is not).
         /// Asked where a cell is made; a hit reads ``Cell/holdsObject`` instead.
-        @inlinable
         static func holds<T>(_ type: T.Type) -> Bool {
             MemoryLayout<T>.size == MemoryLayout<AnyObject>.size && T.self is AnyObject.Type
         }
     }
 
     /// The strong cell that keeps `value`: an ``ObjectCell`` for a class reference, or a
-    /// ``StrongCell`` made in Depot's code, which looks its type up at run time.
-    @inlinable
+    /// ``StrongCell``.
     static func strongCell<Value>(_ value: Value, scope: Scope, createdAt: Double) -> Cell {
         guard ObjectCell.holds(Value.self) else {
-            return anyStrongCell(value, scope: scope, createdAt: createdAt)
+            return StrongCell(value, scope: scope, createdAt: createdAt)
         }
         // A class reference: its bits are an `AnyObject`'s, as `holds` checks.
         let object = unsafeBitCast(value, to: AnyObject.self)
         return ObjectCell(object, scope: scope, createdAt: createdAt)
-    }
-
-    /// A ``StrongCell`` for a value that is not a class reference. Its initialiser is not
-    /// `@usableFromInline`, so this is not specialised into an app: a factory's code names no
-    /// `StrongCell<Value>` (see ``ObjectCell``).
-    @usableFromInline
-    static func anyStrongCell<Value>(_ value: Value, scope: Scope, createdAt: Double) -> Cell {
-        StrongCell(value, scope: scope, createdAt: createdAt)
     }
 
     /// An instance held weakly: it is gone once nobody else holds it.
