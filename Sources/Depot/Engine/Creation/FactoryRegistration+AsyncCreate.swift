@@ -10,51 +10,45 @@ extension FactoryRegistration {
         let clock = plan.timeToLive == nil ? nil : manager.clock
         let step = step(parameter)
         let manager = manager
-        while true {
-            let found = owner.lookUp(
-                key, plan: plan, version: version, now: clock?.now() ?? 0, step: step,
-                manager: manager
-            ) {
-                Creation(step: step, scope: plan.scope)
+        let found = owner.find(
+            key, plan: plan, version: version, step: step, manager: manager
+        ) {
+            Creation(step: step, scope: plan.scope)
+        }
+        switch found {
+        case .kept(let cell, let object):
+            origin = .cached
+            return value(in: cell, loaded: object)
+        case .stored(let stored):
+            origin = .cached
+            return storedValue(stored, plan: plan, parameter: parameter)
+        case .missing:
+            let node = AsyncResolution(
+                copy step, scope: plan.scope, manager: manager, parent: parent,
+                checksCaptive: plan.checksCaptive)
+            return try await run(parameter, in: node, plan: plan, origin: &origin)
+        case .waitFor(let creation):
+            // A step already on the path would wait for its own creation: a cycle.
+            AsyncResolution.check(step, below: parent)
+            origin = .cached
+            return try await creation.value(for: parent, as: T.self)
+        case .create(let creation):
+            let node = AsyncResolution(
+                step, scope: plan.scope, manager: manager, parent: parent,
+                creation: creation, checksCaptive: plan.checksCaptive)
+            let body = body(for: parameter, plan: plan, origin: &origin)
+            // Handed to the creation's task, which alone uses them from here on: the asker
+            // only waits. The closure and parameter are used as a resolve on one task
+            // would use them (see `FactoryRegistration`).
+            let work = Unchecked((self, body, parameter, plan, owner, clock))
+            let create = { @Sendable in
+                let (factory, body, parameter, plan, owner, clock) = work.value
+                await factory.create(
+                    node: node, key: key, body: body, parameter: parameter, plan: plan,
+                    owner: owner, clock: clock)
             }
-            switch found {
-            case .hit(let cell):
-                let kept = FoundInstance(hit: cell, isWeak: plan.scope.holdsWeakly)
-                // A weakly held instance went since the lookup: look again.
-                guard case .kept(let cell, let object)? = kept else { continue }
-                origin = .cached
-                return value(in: cell, loaded: object)
-            case .stored(let stored):
-                origin = .cached
-                return storedValue(stored, plan: plan, parameter: parameter)
-            case .missing:
-                let node = AsyncResolution(
-                    copy step, scope: plan.scope, manager: manager, parent: parent,
-                    checksCaptive: plan.checksCaptive)
-                return try await run(parameter, in: node, plan: plan, origin: &origin)
-            case .waitFor(let creation):
-                // A step already on the path would wait for its own creation: a cycle.
-                AsyncResolution.check(step, below: parent)
-                origin = .cached
-                return try await creation.value(for: parent, as: T.self)
-            case .create(let creation):
-                let node = AsyncResolution(
-                    step, scope: plan.scope, manager: manager, parent: parent,
-                    creation: creation, checksCaptive: plan.checksCaptive)
-                let body = body(for: parameter, plan: plan, origin: &origin)
-                // Handed to the creation's task, which alone uses them from here on: the asker
-                // only waits. The closure and parameter are used as a resolve on one task
-                // would use them (see `FactoryRegistration`).
-                let work = Unchecked((self, body, parameter, plan, owner, clock))
-                let create = { @Sendable in
-                    let (factory, body, parameter, plan, owner, clock) = work.value
-                    await factory.create(
-                        node: node, key: key, body: body, parameter: parameter, plan: plan,
-                        owner: owner, clock: clock)
-                }
-                Task { await create() }
-                return try await creation.value(for: parent, as: T.self)
-            }
+            Task { await create() }
+            return try await creation.value(for: parent, as: T.self)
         }
     }
 

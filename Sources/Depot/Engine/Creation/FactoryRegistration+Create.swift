@@ -57,29 +57,41 @@ extension FactoryRegistration {
     ) -> T {
         // A caching scope's placement, which the caller switched on, has a keeper.
         let (owner, key) = keeper(for: parameter, plan: plan)!
-        switch owner.find(key, plan: plan, version: version, frame: frame, manager: manager) {
-        case .kept(let cell, let object):
-            origin = .cached
-            return value(in: cell, loaded: object)
-        case .stored(let stored):
-            origin = .cached
-            return storedValue(stored, plan: plan, parameter: parameter)
-        case .missing:
-            // Not kept, so not disposed by Depot either.
-            return run(parameter, plan: plan, origin: &origin)
-        case .create(let creation):
-            frame.startCarrying(creation)
-            let value = run(parameter, plan: plan, origin: &origin)
-            frame.finishCarrying(creation)
-            // What this resolve made is returned as it is: the table may keep it weakly, or not.
-            let made = InstanceTable.Made.of(
-                value, in: plan.scope,
-                createdAt: plan.timeToLive == nil ? 0 : manager.clock.now(),
-                disposal: disposal(of: value, plan: plan, parameter: parameter))
-            owner.keep(
-                made, madeBy: creation, key: key, scope: plan.scope,
-                timeToLive: plan.timeToLive, manager: manager)
-            return value
+        while true {
+            let found = owner.find(
+                key, plan: plan, version: version, step: frame.top, manager: manager
+            ) {
+                Creation(step: frame.top, scope: plan.scope, inside: frame.making)
+            }
+            switch consume found {
+            case .kept(let cell, let object):
+                origin = .cached
+                return value(in: cell, loaded: object)
+            case .stored(let stored):
+                origin = .cached
+                return storedValue(stored, plan: plan, parameter: parameter)
+            case .missing:
+                // Not kept, so not disposed by Depot either.
+                return run(parameter, plan: plan, origin: &origin)
+            case .waitFor(let creation):
+                // Another thread's creation: once it ends, look again, as the instance may be
+                // kept weakly, or not at all.
+                creation.wait(by: frame)
+            case .create(let creation):
+                frame.startCarrying(creation)
+                let value = run(parameter, plan: plan, origin: &origin)
+                frame.finishCarrying(creation)
+                // What this resolve made is returned as it is: the table may keep it weakly, or
+                // not.
+                let made = InstanceTable.Made.of(
+                    value, in: plan.scope,
+                    createdAt: plan.timeToLive == nil ? 0 : manager.clock.now(),
+                    disposal: disposal(of: value, plan: plan, parameter: parameter))
+                owner.keep(
+                    made, madeBy: creation, key: key, scope: plan.scope,
+                    timeToLive: plan.timeToLive, manager: manager)
+                return value
+            }
         }
     }
 

@@ -8,7 +8,7 @@ protocol InstanceOwner: AnyObject {
     func noteHolding(_ scope: Scope)
 }
 
-/// What ``InstanceOwner/find(_:plan:version:frame:manager:)`` found.
+/// What ``InstanceOwner/find(_:plan:version:step:manager:making:)`` found.
 enum FoundInstance {
     /// The cell kept for the key and, for a weak scope, its instance, loaded from it.
     case kept(InstanceTable.Cell, loaded: AnyObject?)
@@ -17,7 +17,9 @@ enum FoundInstance {
     /// Nothing may be kept: the registration changed since the plan was made, so what the
     /// caller makes is its alone.
     case missing
-    /// The creation the caller records: it makes the instance on this thread, then hands it to
+    /// Another resolve's creation of the instance: wait for it (a thread then looks again).
+    case waitFor(Creation)
+    /// The creation the caller records and carries out, then hands what it made to
     /// ``InstanceOwner/keep(_:madeBy:result:key:scope:timeToLive:manager:)``.
     case create(Creation)
 
@@ -34,24 +36,25 @@ enum FoundInstance {
 }
 
 extension InstanceOwner {
-    /// The instance kept for `key` in `plan`'s scope, or the creation the caller carries out,
-    /// exactly once however many threads ask: one asker records its creation, the others wait
-    /// for it here and look again, as they do for a weakly held instance gone since the look.
-    /// Not generic, so compiled once: the caller, which knows the factory's types, makes the
-    /// instance. `plan` was made from the registrations at `version`.
+    /// The instance kept for `key` in `plan`'s scope, the creation of it that another resolve
+    /// carries out, or the one the caller carries out: exactly once however many threads and
+    /// tasks ask. The caller records the creation `making` makes if none is in flight; it
+    /// waits for another's creation as it waits, a thread by blocking and a task by suspending.
+    /// Sync and async resolves both start here. Not generic, so compiled once: the caller,
+    /// which knows the factory's types, makes the instance. `plan` was made from the
+    /// registrations at `version`.
     func find(
         _ key: InstanceKey, plan: ContainerManager.Plan, version: UInt64,
-        frame: ResolutionFrame, manager: ContainerManager
+        step: @autoclosure () -> ResolutionStep, manager: ContainerManager,
+        making: () -> Creation
     ) -> FoundInstance {
         while true {
             // Only a factory with a `timeToLive` reads the clock (an instance kept without one
             // counts as old).
             let now = plan.timeToLive == nil ? 0 : manager.clock.now()
             let found = lookUp(
-                key, plan: plan, version: version, now: now, step: frame.top, manager: manager
-            ) {
-                Creation(step: frame.top, scope: plan.scope, inside: frame.making)
-            }
+                key, plan: plan, version: version, now: now, step: step(), manager: manager,
+                making: making)
             switch consume found {
             case .hit(let cell):
                 let kept = FoundInstance(hit: cell, isWeak: plan.scope.holdsWeakly)
@@ -60,7 +63,7 @@ extension InstanceOwner {
                 return kept
             case .stored(let stored): return .stored(stored)
             case .missing: return .missing
-            case .waitFor(let creation): creation.wait(by: frame)
+            case .waitFor(let creation): return .waitFor(creation)
             case .create(let creation): return .create(creation)
             }
         }
@@ -70,9 +73,9 @@ extension InstanceOwner {
     /// code); if nothing live is, the creation `making` makes, recorded for the caller to carry
     /// out (`.create`). `.missing` only if this factory's registration changed since `version`,
     /// the plan's: then what the plan makes is the caller's alone, so a replaced closure's value
-    /// is never kept. Sync and async creations start here alike.
+    /// is never kept.
     @inline(__always)
-    func lookUp(
+    private func lookUp(
         _ key: InstanceKey, plan: ContainerManager.Plan, version: UInt64,
         now: Double, step: @autoclosure () -> ResolutionStep,
         manager: ContainerManager, making: () -> Creation
