@@ -108,6 +108,13 @@ import Testing
         #expect(try await container.mixedGraph().first !== pair.first)
     }
 
+    @Test func syncGraphFactoriesInChildTasksMakeOneInstance() async throws {
+        let container = AsyncContainer()
+        let pair = try await container.concurrentSyncGraph()
+        #expect(pair.first === pair.second)
+        #expect(container.made.value == 1)
+    }
+
     @Test func cachedCreationsStayExactlyOnceUnderResetsAndManyTasks() async throws {
         let container = AsyncContainer()
         for _ in 0..<20 {

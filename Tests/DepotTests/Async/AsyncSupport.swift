@@ -158,6 +158,22 @@ extension AsyncContainer {
             return ConnectionPair(first, self.syncHolder().first)
         }
     }
+    /// A synchronous graph factory slow enough that two child tasks ask for it at once.
+    var slowSyncGraph: Factory<Connection> {
+        self {
+            self.made.increment()
+            usleep(20_000)
+            return Connection("slow sync graph")
+        }.graph
+    }
+    /// An async factory whose child tasks resolve the slow synchronous graph factory at once.
+    var concurrentSyncGraph: AsyncFactory<ConnectionPair> {
+        self {
+            async let first = Task { self.slowSyncGraph() }.value
+            let second = await Task { self.slowSyncGraph() }.value
+            return ConnectionPair(await first, second)
+        }
+    }
     var syncHolder: Factory<ConnectionPair> {
         self { ConnectionPair(self.syncGraph(), Connection("holder")) }
     }

@@ -67,6 +67,9 @@ extension Container {
     var argumentNewsRouter: ParameterFactory<(String, Int), NewsRouter> {
         self { NewsRouter(mainRouter: self.mainRouter(), serverName: $0.0, newsCount: $0.1) }
     }
+    /// A graph-scoped part, and the provider of it made in a graph of its own.
+    var graphPart: Factory<Thing> { self { Thing() }.graph }
+    var graphPartProvider: Factory<Provider<Thing>> { self { self.graphPart.provider } }
     /// Made in a graph, with wrappers that join it.
     var wrappedRouter: Factory<WrappedRouter> {
         self {
@@ -210,6 +213,22 @@ final class GraphHolder: @unchecked Sendable {
             (0..<20).map { _ in mainRouter.showNews().mainRouter === mainRouter }
         }
         #expect(parents.joined().allSatisfy { $0 })
+    }
+
+    @Test func providersOfOneGraphMakeItsInstanceOnceAcrossThreads() {
+        let container = Container()
+        let calls = Counter()
+        container.graphPart.register {
+            calls.increment()
+            usleep(20_000)
+            return Thing()
+        }
+        for _ in 0..<5 {
+            let provider = container.graphPartProvider()
+            let parts = runOnThreads(8) { _ in provider() }
+            #expect(Set(parts.map(ObjectIdentifier.init)).count == 1)
+        }
+        #expect(calls.value == 5)
     }
 
     @Test func parameterProviderMakesANewValuePerCall() {

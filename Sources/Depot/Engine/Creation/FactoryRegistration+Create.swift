@@ -30,7 +30,7 @@ extension FactoryRegistration {
     }
 
     /// The instance the resolution graph keeps for this factory and `parameter`, made now if
-    /// it keeps none yet.
+    /// it keeps none yet: once, however many threads and tasks share the graph.
     @inline(never)
     func graphInstance(
         _ parameter: P, plan: ContainerManager.Plan, frame: ResolutionFrame,
@@ -38,14 +38,39 @@ extension FactoryRegistration {
     ) -> T {
         let key = InstanceKey(
             factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
-        if let kept = frame.graphInstance(for: key) {
-            origin = .cached
-            return kept.value(as: T.self)
+        guard let graph = frame.sharedGraph else {
+            // This thread's alone.
+            if let kept = frame.localGraphInstance(for: key) {
+                origin = .cached
+                return kept.value(as: T.self)
+            }
+            let value = run(parameter, plan: plan, origin: &origin)
+            frame.setGraphInstance(
+                InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0), for: key)
+            return value
         }
-        let value = run(parameter, plan: plan, origin: &origin)
-        frame.setGraphInstance(
-            InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0), for: key)
-        return value
+        while true {
+            let found = graph.lookup(key, step: frame.top) {
+                Creation(step: frame.top, scope: plan.scope, inside: frame.making)
+            }
+            switch consume found {
+            case .kept(let kept):
+                origin = .cached
+                return kept.value(as: T.self)
+            case .waitFor(let creation):
+                // Another thread's: once it ends, look again.
+                creation.wait(by: frame)
+            case .create(let creation):
+                // A thread's lookup records its creation.
+                let creation = creation!
+                frame.startCarrying(creation)
+                let value = run(parameter, plan: plan, origin: &origin)
+                frame.finishCarrying(creation)
+                let cell = InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0)
+                graph.finish(key, cell: cell)?.finish(.success(value))
+                return value
+            }
+        }
     }
 
     /// The instance a caching scope keeps (made now if it keeps none yet), where

@@ -300,25 +300,22 @@ extension ResolutionFrame {
     /// How deep the async resolution this one started in is.
     var ambientDepth: Int { base?.depth ?? 0 }
 
-    /// The graph-scoped instance made earlier in this resolution for `key`.
-    @usableFromInline
-    func graphInstance(for key: InstanceKey) -> GraphInstance? {
-        if let graph = resolution.graph {
-            return graph.instance(for: key)
-        }
-        if depth == 0 {
-            // Not started yet: inside an async factory's closure, its graph is the one.
-            return Self.ambient?.graph.instance(for: key)
-        }
-        return resolution.localGraph[key].map(GraphInstance.cell)
+    /// The graph that the running resolution shares with other threads or tasks, if any: a
+    /// `Lazy`'s or `Provider`'s, or the async resolution's it started in.
+    var sharedGraph: ResolutionGraph? { resolution.graph }
+
+    /// The graph-scoped instance kept for `key` by a resolution no other thread or task
+    /// shares.
+    func localGraphInstance(for key: InstanceKey) -> InstanceTable.Cell? {
+        resolution.localGraph[key]
     }
 
-    /// Keeps the instance in `cell` for the rest of this resolution.
-    @usableFromInline
+    /// Keeps the instance in `cell` for the rest of this resolution: in its shared graph if a
+    /// `Lazy` or `Provider` made one while the instance was made.
     func setGraphInstance(_ cell: InstanceTable.Cell, for key: InstanceKey) {
         if let graph = resolution.graph {
-            graph.setInstance(cell, for: key)
-        } else if depth > 0 {
+            graph.keep(cell, for: key)
+        } else {
             resolution.localGraph[key] = cell
         }
     }

@@ -1,9 +1,10 @@
-/// What an async factory found in a graph.
-@usableFromInline
+/// What a resolve found in a graph that several threads or tasks may resolve in at once.
 enum GraphLookup {
     case kept(GraphInstance)
+    /// Another thread's or task's creation of the instance: wait for it, then look again.
     case waitFor(Creation)
-    case create
+    /// The caller makes the instance, then calls `finish`, with the creation it recorded.
+    case create(Creation?)
 }
 
 /// A graph-scoped instance made earlier in the resolution.
@@ -40,8 +41,8 @@ final class ResolutionGraph: Sendable {
         var weakInstances = HashTable<InstanceKey, WeakBox>()
         /// How many outermost resolutions (on any thread) run in the graph now.
         var resolutions = 0
-        /// The async factories' creations in flight (child tasks may ask for one instance at
-        /// once); `nil` for a creation nobody waits for yet.
+        /// The creations in flight (threads sharing the graph, or child tasks, may ask for one
+        /// instance at once); `nil` for a task's creation nobody waits for yet.
         var creations = HashTable<InstanceKey, Creation?>()
         /// Whether a `Lazy` or `Provider` keeps the graph: only then are its objects kept weakly.
         var isShared = false
@@ -53,14 +54,19 @@ final class ResolutionGraph: Sendable {
             return weakInstances[key]?.object.map(GraphInstance.object)
         }
 
-        mutating func lookup(_ key: InstanceKey, step: ResolutionStep) -> GraphLookup {
+        mutating func lookup(
+            _ key: InstanceKey, step: ResolutionStep, making: (() -> Creation)?
+        ) -> GraphLookup {
             if let instance = instance(for: key) { return .kept(instance) }
             switch creations[key] {
             case nil:
-                // No waiter yet, so nothing to allocate: most graph instances never get one.
-                creations[key] = .some(nil)
-                return .create
+                // A thread's creation is recorded now, for its waits (`WaitGraph`); a task's
+                // once a waiter comes, so nothing is allocated for most graph instances.
+                let creation = making?()
+                creations[key] = .some(creation)
+                return .create(creation)
             case .some(let creation?):
+                creation.prepareForWaiter()
                 return .waitFor(creation)
             case .some(nil):
                 let creation = Creation(step: step, scope: Scope.graph)
@@ -72,7 +78,7 @@ final class ResolutionGraph: Sendable {
         mutating func finish(_ key: InstanceKey, cell: InstanceTable.Cell?) -> Creation? {
             let creation = creations.removeValue(forKey: key) ?? nil
             if let cell { keep(cell, for: key) }
-            return creation
+            return creation?.hasWaiters == true ? creation : nil
         }
 
         mutating func keep(_ cell: InstanceTable.Cell, for key: InstanceKey) {
@@ -101,27 +107,24 @@ final class ResolutionGraph: Sendable {
         state.withLock { $0.instance(for: key) }
     }
 
-    /// The instance, the creation to wait for, or `.create`: then the caller calls `finish`.
+    /// The instance kept for `key`, the creation to wait for, or `.create`, with the creation
+    /// `making` makes (a thread's; a task's is made for its first waiter): then the caller
+    /// calls `finish`. One instance per key however many threads and tasks ask at once.
     func lookup(
-        _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
-        step: ResolutionStep
+        _ key: InstanceKey, step: ResolutionStep, making: (() -> Creation)? = nil
     ) -> GraphLookup {
-        let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
-        return state.withLock { $0.lookup(key, step: step) }
+        state.withLock { $0.lookup(key, step: step, making: making) }
     }
 
     /// Ends the creation `lookup` asked for, keeping `cell` (`nil`: the factory threw); returns
-    /// the creation other tasks wait for, if any, for the caller to finish.
-    func finish(
-        _ factory: FactoryKey, owner: ObjectIdentifier, parameter: ParameterKey?,
-        cell: InstanceTable.Cell?
-    ) -> Creation? {
-        let key = InstanceKey(factory: factory, owner: owner, parameter: parameter)
-        return state.withLock { $0.finish(key, cell: cell) }
+    /// the creation others wait for, if any, for the caller to finish.
+    func finish(_ key: InstanceKey, cell: InstanceTable.Cell?) -> Creation? {
+        state.withLock { $0.finish(key, cell: cell) }
     }
 
-    /// Keeps `cell`, a strong cell of the key's type, for `key`.
-    func setInstance(_ cell: InstanceTable.Cell, for key: InstanceKey) {
+    /// Keeps `cell`, a strong cell of the key's type, for `key`: what a thread made before the
+    /// graph was.
+    func keep(_ cell: InstanceTable.Cell, for key: InstanceKey) {
         state.withLock { $0.keep(cell, for: key) }
     }
 

@@ -77,12 +77,13 @@ extension FactoryRegistration {
     }
 
     /// The instance the graph of `node` keeps for this factory, made once however many child
-    /// tasks ask at once; returns whether it was there already.
+    /// tasks (and threads, as `graphInstance(_:plan:frame:origin:)` does) ask at once; returns
+    /// whether it was there already.
     nonisolated(nonsending) func graphInstance(
-        owner: ObjectIdentifier, parameterKey: ParameterKey?, node: AsyncResolution,
-        plan: ContainerManager.Plan, parameter: P, origin: inout ResolutionOrigin
+        _ key: InstanceKey, node: AsyncResolution, plan: ContainerManager.Plan, parameter: P,
+        origin: inout ResolutionOrigin
     ) async throws -> (T, Bool) {
-        switch node.graph.lookup(key, owner: owner, parameter: parameterKey, step: node.step) {
+        switch node.graph.lookup(key, step: node.step) {
         case .kept(let kept):
             return (kept.value(as: T.self), true)
         case .waitFor(let creation):
@@ -93,12 +94,10 @@ extension FactoryRegistration {
             do {
                 let value = try await run(parameter, in: node, plan: plan, origin: &origin)
                 let cell = InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0)
-                node.graph.finish(key, owner: owner, parameter: parameterKey, cell: cell)?
-                    .finish(.success(value))
+                node.graph.finish(key, cell: cell)?.finish(.success(value))
                 return (value, false)
             } catch {
-                node.graph.finish(key, owner: owner, parameter: parameterKey, cell: nil)?
-                    .finish(.failure(error))
+                node.graph.finish(key, cell: nil)?.finish(.failure(error))
                 throw error
             }
         }
@@ -132,9 +131,11 @@ extension FactoryRegistration {
             let value: T
             if plan.scope.placement == .graph {
                 let isKept: Bool
+                let key = InstanceKey(
+                    factory: key, owner: ObjectIdentifier(manager),
+                    parameter: parameterKey(parameter))
                 (value, isKept) = try await graphInstance(
-                    owner: ObjectIdentifier(manager), parameterKey: parameterKey(parameter),
-                    node: node, plan: plan, parameter: parameter, origin: &origin)
+                    key, node: node, plan: plan, parameter: parameter, origin: &origin)
                 if isKept { origin = .cached }
             } else {
                 value = try await run(parameter, in: node, plan: plan, origin: &origin)
