@@ -6,7 +6,7 @@
 // `ResolutionStep` is a value whose parameter box is never changed; `graph` and `index` are
 // Sendable.
 @usableFromInline
-final class AsyncResolution: @unchecked Sendable {
+final class AsyncResolution: PathNode, @unchecked Sendable {
     /// The innermost async factory whose closure the current task runs.
     @TaskLocal static var current: AsyncResolution?
 
@@ -30,9 +30,8 @@ final class AsyncResolution: @unchecked Sendable {
     /// The creation this step carries out, for a caching scope: what other tasks may wait for.
     let creation: Creation?
     /// The steps of this node's line counted, past `ResolutionFrame.walkedDepth`
-    /// (PathIndex.swift); the step's key there.
+    /// (PathIndex.swift).
     private(set) var index: PathIndex?
-    private(set) var pathKey: PathKey?
 
     /// Enters `step` below `parent`, stopping the process on a cycle or a path too deep.
     init(
@@ -69,38 +68,13 @@ final class AsyncResolution: @unchecked Sendable {
     /// deep: before the step's closure runs, so no closure on a cycle runs twice. Past
     /// `walkedDepth`, counts the step on its line's index.
     private func enter() {
+        let isRepeat: Bool
+        (index, isRepeat) = entering(below: parent)
         guard let parent else { return }
-        let bit = ResolutionFrame.Resolution.bit(for: step.key)
-        var isRepeat = false
-        if depth > ResolutionFrame.walkedDepth {
-            pathKey = PathKey(step)
-            (index, isRepeat) = PathIndex.entering(
-                self, key: pathKey, below: parent, index: parent.index,
-                above: { parent.path.compactMap(PathKey.init) })
-        } else if parent.entered & bit != 0 {
-            isRepeat = parent.isOnPath(step)
-        }
         if isRepeat {
             ResolutionStep.failOnFirstCycle(in: parent.path + [step])
         }
         Self.checkDepth(step, below: parent)
-    }
-
-    /// Whether `step` is on the path to this node: a walk after the key filter, or a look-up in
-    /// its line's index.
-    private func isOnPath(_ step: ResolutionStep) -> Bool {
-        guard entered & ResolutionFrame.Resolution.bit(for: step.key) != 0 else { return false }
-        if let index, let key = PathKey(step), let isOnPath = index.contains(key, below: self) {
-            return isOnPath
-        }
-        return sequence(first: self, next: \.parent).contains {
-            $0.step.key == step.key && $0.step.isSameResolution(as: step)
-        }
-    }
-
-    /// Leaves the line's index once this node's closure has returned or thrown.
-    func leave() {
-        index?.leave(self, key: pathKey, to: parent)
     }
 
     /// Runs `body` for `parameter` with this node current.
@@ -121,6 +95,9 @@ final class AsyncResolution: @unchecked Sendable {
         sequence(first: self, next: \.parent).map(\.step).reversed()
     }
 
+    /// The step as its line's counts hold it.
+    var pathKey: PathKey? { PathKey(step) }
+
     /// The creations on the path: what the current task is making for others to wait for.
     var creations: [Creation] {
         sequence(first: self, next: \.parent).compactMap(\.creation)
@@ -132,7 +109,7 @@ final class AsyncResolution: @unchecked Sendable {
         _ step: ResolutionStep, below parent: AsyncResolution?
     ) {
         guard let parent else { return }
-        if parent.isOnPath(step) {
+        if let key = PathKey(step), parent.contains(key) {
             ResolutionStep.failOnFirstCycle(in: parent.path + [step])
         }
         checkDepth(step, below: parent)

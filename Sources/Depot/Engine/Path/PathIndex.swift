@@ -1,8 +1,55 @@
-// How a path of immutable nodes that tasks share (an async resolution's, a validation's) knows,
-// at the same cost at every depth, whether a step is on it already. Up to
-// `ResolutionFrame.walkedDepth` steps deep the node walks the path, after a filter of the
-// path's key bits; deeper, the nodes of one line share a `PathIndex`, the path's steps counted,
-// which a node enters when it is made and leaves when its resolve ends.
+// How a path knows, at the same cost at every depth, whether a step is on it already. Up to
+// `ResolutionFrame.walkedDepth` steps deep the path is walked, after a filter of its keys'
+// bits; deeper, its steps are counted. A thread's frame counts its own path (`counted`); a path
+// of immutable nodes that tasks share (an async resolution's, a validation's) is a `PathNode`,
+// and the nodes of one line share a `PathIndex`, which a node enters when it is made and leaves
+// when its resolve ends.
+
+/// A node of a path that tasks share: ``AsyncResolution`` or `Validation.Node`.
+protocol PathNode: AnyObject {
+    var parent: Self? { get }
+    /// How many steps from the outermost to this one: 1 for the outermost.
+    var depth: Int { get }
+    /// The bits of the keys on the path to this node (`ResolutionFrame.Resolution.bit(for:)`).
+    var entered: UInt64 { get }
+    /// This node's step as counts hold it: `nil` for a step whose parameter cannot be compared
+    /// (on no cycle), or a validation's root. Read only where the filter of key bits does not
+    /// tell the step apart, and past `walkedDepth`.
+    var pathKey: PathKey? { get }
+    /// The counts of this node's line, past `walkedDepth`.
+    var index: PathIndex? { get }
+}
+
+extension PathNode {
+    /// Whether `key` is on the path to this node: after the filter of the path's key bits, a
+    /// look-up in its line's counts, or a walk.
+    func contains(_ key: PathKey) -> Bool {
+        guard entered & ResolutionFrame.Resolution.bit(for: key.step.key) != 0 else {
+            return false
+        }
+        if let index, let isOnPath = index.contains(key, below: self) { return isOnPath }
+        return sequence(first: self, next: \.parent).contains { $0.pathKey == key }
+    }
+
+    /// The index of this node's line, entered below `parent`, if it is deep enough for one;
+    /// and whether the node's step is on `parent`'s path already: a cycle.
+    func entering(below parent: Self?) -> (PathIndex?, isRepeat: Bool) {
+        guard let parent else { return (nil, false) }
+        guard depth > ResolutionFrame.walkedDepth else {
+            // The step's key bit is on the path already, or the step is not.
+            guard entered == parent.entered, let key = pathKey else { return (nil, false) }
+            return (nil, parent.contains(key))
+        }
+        return PathIndex.entering(
+            self, key: pathKey, below: parent, index: parent.index,
+            above: { sequence(first: parent, next: \.parent).compactMap(\.pathKey) })
+    }
+
+    /// Leaves the line's index once this node's resolve has returned or thrown.
+    func leave() {
+        index?.leave(self, key: pathKey, to: parent)
+    }
+}
 
 /// The steps of one line of nodes from the outermost, counted. Shared down the line while its
 /// nodes are entered and left in order; a node entered below any other than the last one
@@ -60,7 +107,7 @@ final class PathIndex: Sendable {
         state.withLock { state in
             guard state.top == ObjectIdentifier(node), let parent else { return }
             state.top = ObjectIdentifier(parent)
-            if let key { state.counted[key]! -= 1 }
+            if let key { state.counted.leave(key) }
         }
     }
 }
@@ -82,5 +129,10 @@ extension [PathKey: Int] {
             return count > 0
         }
         return enter(&self[key, default: 0])
+    }
+
+    /// Counts `key` once less: a step on the path left it.
+    mutating func leave(_ key: PathKey) {
+        self[key]! -= 1
     }
 }

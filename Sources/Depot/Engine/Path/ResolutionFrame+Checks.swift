@@ -42,7 +42,7 @@ extension ResolutionFrame.Resolution {
         if path.count == 1 {
             (counted, countedKeys) = (nil, [])
         } else if let key = countedKeys.removeLast() {
-            counted![key]! -= 1
+            counted!.leave(key)
         }
     }
 }

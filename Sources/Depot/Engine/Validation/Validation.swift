@@ -74,7 +74,7 @@ final class Validation: @unchecked Sendable {
     // @unchecked Sendable: immutable once made (`index` and `isRepeat` are set in `init`
     // only); a step's parameter box is never changed.
     @usableFromInline
-    final class Node: @unchecked Sendable {
+    final class Node: PathNode, @unchecked Sendable {
         @usableFromInline let validation: Validation
         let parent: Node?
         /// `nil` for the root's node, above the root factory.
@@ -96,7 +96,7 @@ final class Validation: @unchecked Sendable {
         /// The nearest factory above this node that keeps its instance strongly.
         private let keeperAbove: Node?
         /// The steps of this node's line counted, past `ResolutionFrame.walkedDepth`
-        /// (Validation+Path.swift).
+        /// (PathIndex.swift).
         private(set) var index: PathIndex?
         /// Whether the step is on the path above it already: a cycle.
         private(set) var isRepeat = false
@@ -124,7 +124,7 @@ final class Validation: @unchecked Sendable {
             keeperAbove = parent?.keeper
             pathKey = step.flatMap(PathKey.init)
             graphNode = step.map(DependencyGraph.Node.init)
-            (index, isRepeat) = Self.entering(self, below: parent)
+            (index, isRepeat) = entering(below: parent)
         }
 
         /// This node and the factories' nodes above it, innermost first.
