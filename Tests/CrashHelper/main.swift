@@ -112,6 +112,27 @@ extension Container {
     }
     var asyncGraphA: AsyncFactory<A> { self { A(try await self.asyncGraphB()) }.graph }
     var asyncGraphB: AsyncFactory<B> { self { B(try await self.asyncGraphA()) }.graph }
+    var slowGraphA: AsyncFactory<A> {
+        self {
+            await graphBothStarted.arrive()
+            return A(try await self.slowGraphB())
+        }.graph
+    }
+    var slowGraphB: AsyncFactory<B> {
+        self {
+            await graphBothStarted.arrive()
+            return B(try await self.slowGraphA())
+        }.graph
+    }
+    /// Resolves the two graph factories above in child tasks of one resolution's graph.
+    var graphPairOfCycle: AsyncFactory<Int> {
+        self {
+            async let a = self.slowGraphA()
+            async let b = self.slowGraphB()
+            _ = try await (a, b)
+            return 0
+        }
+    }
     var slowAsyncA: AsyncFactory<A> {
         self {
             await asyncBothStarted.arrive()
@@ -143,6 +164,7 @@ actor Rendezvous {
 }
 
 let asyncBothStarted = Rendezvous()
+let graphBothStarted = Rendezvous()
 
 /// A storage with a bug: it returns something other than what Depot gave it.
 final class WrongStorage: ScopeStorage {
@@ -251,6 +273,9 @@ case "cross-task-async-cycle":
     async let a = container.slowAsyncA()
     async let b = container.slowAsyncB()
     _ = try await (a, b)
+    print("finished")
+case "cross-task-graph-cycle":
+    _ = try await container.graphPairOfCycle()
     print("finished")
 case "cycle":
     _ = container.a()
@@ -369,7 +394,7 @@ default:
     print(
         "usage: depot-crash-helper cycle|cached-cycle|parameter-cycle|long-cycle|graph-cycle|"
             + "async-cycle|async-long-cycle|deep-async-cycle|async-graph-cycle|"
-            + "cross-task-async-cycle|"
+            + "cross-task-async-cycle|cross-task-graph-cycle|"
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
             + "main-actor-off-main|main-actor-off-main-stops|main-actor-on-main|"

@@ -200,6 +200,20 @@ import Testing
         #expect(!run.output.contains("finished"))
     }
 
+    @Test func graphCycleSplitAcrossChildTasksIsReportedNotHung() throws {
+        let run = try runCrashHelper("cross-task-graph-cycle")
+        #expect(run.status != 0)
+        let circle = [
+            "Container.slowGraphA<A> -> Container.slowGraphB<B> -> Container.slowGraphA<A>",
+            "Container.slowGraphB<B> -> Container.slowGraphA<A> -> Container.slowGraphB<B>",
+        ]
+        #expect(
+            circle.contains {
+                run.errors.contains("Depot: circular dependency: \($0) (across tasks")
+            }, "\(run.errors)")
+        #expect(!run.output.contains("finished"))
+    }
+
     @Test func unregisteredPromiseNamesContainerKeyTypeAndDeclaration() throws {
         let run = try runCrashHelper("promised")
         #expect(run.status != 0)

@@ -4,7 +4,7 @@
 /// task of its own (`asyncInstance`), so a cancelled waiter, the one that started it included,
 /// throws `CancellationError` at once and never cancels, fails or repeats it.
 // @unchecked Sendable: `waiting` and `condition` are set once, under the lock of the
-// creation's table (by its first waiter; for an async creation, in `init`), and read by a
+// creation's table (by its first waiter; for an awaited creation, in `init`), and read by a
 // waiter after it found the creation under that lock, or by the creator after its table's
 // `finish` said that a waiter came; what they guard is under `waiting`'s own lock. `outer` is
 // followed only by the thread carrying the creation out. The value a creation ends with is
@@ -74,11 +74,12 @@ final class Creation: @unchecked Sendable {
         (self.step, self.scope, isAsync, self.outer) = (step, ObjectIdentifier(scope), false, outer)
     }
 
-    /// An async creation, carried out by a task, which its asker waits for as every other task
-    /// does.
-    init(step: ResolutionStep, scope: Scope) {
+    /// An async creation, carried out by a task: one of its own, which its asker waits for as
+    /// every other task does (`isAwaited`), or the asker's, which only the tasks that come for
+    /// it meanwhile wait for (a graph's instance).
+    init(step: ResolutionStep, scope: Scope, isAwaited: Bool) {
         (self.step, self.scope, isAsync, outer) = (step, ObjectIdentifier(scope), true, nil)
-        waiting = Self.newWaiting()
+        if isAwaited { waiting = Self.newWaiting() }
     }
 
     /// The waiters' state, made apart so that making a creation stays small.
@@ -91,7 +92,8 @@ final class Creation: @unchecked Sendable {
     func prepareForWaiter() {
         guard waiting == nil else { return }
         waiting = Self.newWaiting()
-        condition = Condition()
+        // Only threads block.
+        if !isAsync { condition = Condition() }
     }
 
     /// Whether a waiter came, read under the table's lock as the creation leaves it: then its

@@ -13,7 +13,7 @@ extension FactoryRegistration {
         let found = owner.find(
             key, plan: plan, version: version, step: step, manager: manager
         ) {
-            Creation(step: step, scope: plan.scope)
+            Creation(step: step, scope: plan.scope, isAwaited: true)
         }
         switch found {
         case .kept(let cell, let object):

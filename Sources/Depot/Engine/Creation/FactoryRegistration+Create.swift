@@ -50,7 +50,7 @@ extension FactoryRegistration {
             return value
         }
         while true {
-            let found = graph.lookup(key, step: frame.top) {
+            let found = graph.lookup(key) {
                 Creation(step: frame.top, scope: plan.scope, inside: frame.making)
             }
             switch consume found {
@@ -61,8 +61,6 @@ extension FactoryRegistration {
                 // Another thread's: once it ends, look again.
                 creation.wait(by: frame)
             case .create(let creation):
-                // A thread's lookup records its creation.
-                let creation = creation!
                 frame.startCarrying(creation)
                 let value = run(parameter, plan: plan, origin: &origin)
                 frame.finishCarrying(creation)

@@ -1,10 +1,12 @@
 /// One factory on the path of an async resolution, and through `parent` the path to it: for a
 /// task what ``ResolutionFrame`` is for a thread. The task-local ``current`` while the closure
 /// runs, so the path and graph follow it across `await`s and into child tasks (and a `Task`,
-/// not `Task.detached`). Immutable, so child tasks share it; the graph has its own lock.
-// @unchecked Sendable: every stored property is a `let` but `index`, set in `init` only;
-// `ResolutionStep` is a value whose parameter box is never changed; `graph` and `index` are
-// Sendable.
+/// not `Task.detached`). Immutable once current, so child tasks share it; the graph has its
+/// own lock.
+// @unchecked Sendable: every stored property is a `let` but `index`, set in `init` only, and
+// `creation`, set in `init` or by `carry(_:)` before the node is current (where other tasks
+// can see it); `ResolutionStep` is a value whose parameter box is never changed; `graph` and
+// `index` are Sendable.
 @usableFromInline
 final class AsyncResolution: PathNode, @unchecked Sendable {
     /// The innermost async factory whose closure the current task runs.
@@ -27,8 +29,9 @@ final class AsyncResolution: PathNode, @unchecked Sendable {
     /// The bits of the keys on the path to this node (`ResolutionFrame.Resolution.bit(for:)`):
     /// a step whose bit is not set is not on it, and the cycle check walks no further.
     let entered: UInt64
-    /// The creation this step carries out, for a caching scope: what other tasks may wait for.
-    let creation: Creation?
+    /// The creation this step carries out, for a caching or graph scope: what other tasks may
+    /// wait for.
+    private(set) var creation: Creation?
     /// The steps of this node's line counted, past `ResolutionFrame.walkedDepth`
     /// (PathIndex.swift).
     private(set) var index: PathIndex?
@@ -88,6 +91,11 @@ final class AsyncResolution: PathNode, @unchecked Sendable {
             if parent == nil { graph.leave() }
         }
         return try await Self.$current.withValue(self) { try await body.make(parameter) }
+    }
+
+    /// Carries out `creation`, a graph's instance: before the node is current.
+    func carry(_ creation: Creation) {
+        self.creation = creation
     }
 
     /// The steps from the outermost resolution to this one.

@@ -3,8 +3,9 @@ enum GraphLookup {
     case kept(GraphInstance)
     /// Another thread's or task's creation of the instance: wait for it, then look again.
     case waitFor(Creation)
-    /// The caller makes the instance, then calls `finish`, with the creation it recorded.
-    case create(Creation?)
+    /// The caller makes the instance, carrying out the creation recorded for it, then calls
+    /// `finish`.
+    case create(Creation)
 }
 
 /// A graph-scoped instance made earlier in the resolution.
@@ -42,8 +43,8 @@ final class ResolutionGraph: Sendable {
         /// How many outermost resolutions (on any thread) run in the graph now.
         var resolutions = 0
         /// The creations in flight (threads sharing the graph, or child tasks, may ask for one
-        /// instance at once); `nil` for a task's creation nobody waits for yet.
-        var creations = HashTable<InstanceKey, Creation?>()
+        /// instance at once).
+        var creations = HashTable<InstanceKey, Creation>()
         /// Whether a `Lazy` or `Provider` keeps the graph: only then are its objects kept weakly.
         var isShared = false
         /// The instances let go of, released after the lock.
@@ -54,29 +55,19 @@ final class ResolutionGraph: Sendable {
             return weakInstances[key]?.object.map(GraphInstance.object)
         }
 
-        mutating func lookup(
-            _ key: InstanceKey, step: ResolutionStep, making: (() -> Creation)?
-        ) -> GraphLookup {
+        mutating func lookup(_ key: InstanceKey, making: () -> Creation) -> GraphLookup {
             if let instance = instance(for: key) { return .kept(instance) }
-            switch creations[key] {
-            case nil:
-                // A thread's creation is recorded now, for its waits (`WaitGraph`); a task's
-                // once a waiter comes, so nothing is allocated for most graph instances.
-                let creation = making?()
-                creations[key] = .some(creation)
-                return .create(creation)
-            case .some(let creation?):
+            if let creation = creations[key] {
                 creation.prepareForWaiter()
                 return .waitFor(creation)
-            case .some(nil):
-                let creation = Creation(step: step, scope: Scope.graph)
-                creations[key] = creation
-                return .waitFor(creation)
             }
+            let creation = making()
+            creations[key] = creation
+            return .create(creation)
         }
 
         mutating func finish(_ key: InstanceKey, cell: InstanceTable.Cell?) -> Creation? {
-            let creation = creations.removeValue(forKey: key) ?? nil
+            let creation = creations.removeValue(forKey: key)
             if let cell { keep(cell, for: key) }
             return creation?.hasWaiters == true ? creation : nil
         }
@@ -107,13 +98,12 @@ final class ResolutionGraph: Sendable {
         state.withLock { $0.instance(for: key) }
     }
 
-    /// The instance kept for `key`, the creation to wait for, or `.create`, with the creation
-    /// `making` makes (a thread's; a task's is made for its first waiter): then the caller
-    /// calls `finish`. One instance per key however many threads and tasks ask at once.
-    func lookup(
-        _ key: InstanceKey, step: ResolutionStep, making: (() -> Creation)? = nil
-    ) -> GraphLookup {
-        state.withLock { $0.lookup(key, step: step, making: making) }
+    /// The instance kept for `key`, the creation to wait for, or `.create` with the creation
+    /// `making` makes, which the caller carries out (so that a circle of waits is found,
+    /// `WaitGraph`), then calls `finish`: one instance per key however many threads and tasks
+    /// ask at once.
+    func lookup(_ key: InstanceKey, making: () -> Creation) -> GraphLookup {
+        state.withLock { $0.lookup(key, making: making) }
     }
 
     /// Ends the creation `lookup` asked for, keeping `cell` (`nil`: the factory threw); returns

@@ -83,14 +83,17 @@ extension FactoryRegistration {
         _ key: InstanceKey, node: AsyncResolution, plan: ContainerManager.Plan, parameter: P,
         origin: inout ResolutionOrigin
     ) async throws -> (T, Bool) {
-        switch node.graph.lookup(key, step: node.step) {
+        let found = node.graph.lookup(key) {
+            Creation(step: node.step, scope: plan.scope, isAwaited: false)
+        }
+        switch consume found {
         case .kept(let kept):
             return (kept.value(as: T.self), true)
         case .waitFor(let creation):
-            // Another task makes it, unless its step is on this path: a cycle.
-            AsyncResolution.check(node.step, below: node.parent)
+            // Another task's: `node` checked that its step is not on this path.
             return (try await creation.value(for: node.parent, as: T.self), true)
-        case .create:
+        case .create(let creation):
+            node.carry(creation)
             do {
                 let value = try await run(parameter, in: node, plan: plan, origin: &origin)
                 let cell = InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0)
