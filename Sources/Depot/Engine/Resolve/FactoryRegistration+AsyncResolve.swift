@@ -76,29 +76,33 @@ extension FactoryRegistration {
         }
     }
 
-    /// The instance the graph of `node` keeps for this factory, made once however many child
-    /// tasks (and threads, as `graphInstance(_:plan:frame:origin:)` does) ask at once; returns
-    /// whether it was there already.
+    /// The instance the graph of `node` keeps for this factory and `parameter`, made now if it
+    /// keeps none yet: once, however many tasks (and threads, as
+    /// `graphInstance(_:plan:frame:origin:)` does) ask at once.
     nonisolated(nonsending) func graphInstance(
-        _ key: InstanceKey, node: AsyncResolution, plan: ContainerManager.Plan, parameter: P,
+        _ parameter: P, plan: ContainerManager.Plan, node: AsyncResolution,
         origin: inout ResolutionOrigin
-    ) async throws -> (T, Bool) {
+    ) async throws -> T {
+        let key = InstanceKey(
+            factory: key, owner: ObjectIdentifier(manager), parameter: parameterKey(parameter))
         let found = node.graph.lookup(key) {
             Creation(step: node.step, scope: plan.scope, isAwaited: false)
         }
         switch consume found {
         case .kept(let kept):
-            return (kept.value(as: T.self), true)
+            origin = .cached
+            return kept.value(as: T.self)
         case .waitFor(let creation):
             // Another task's: `node` checked that its step is not on this path.
-            return (try await creation.value(for: node.parent, as: T.self), true)
+            origin = .cached
+            return try await creation.value(for: node.parent, as: T.self)
         case .create(let creation):
             node.carry(creation)
             do {
                 let value = try await run(parameter, in: node, plan: plan, origin: &origin)
                 let cell = InstanceTable.strongCell(value, scope: plan.scope, createdAt: 0)
                 node.graph.finish(key, cell: cell)?.finish(.success(value))
-                return (value, false)
+                return value
             } catch {
                 node.graph.finish(key, cell: nil)?.finish(.failure(error))
                 throw error
@@ -131,18 +135,10 @@ extension FactoryRegistration {
             let node = AsyncResolution(
                 step(parameter), scope: plan.scope, manager: manager, parent: parent,
                 checksCaptive: plan.checksCaptive)
-            let value: T
-            if plan.scope.placement == .graph {
-                let isKept: Bool
-                let key = InstanceKey(
-                    factory: key, owner: ObjectIdentifier(manager),
-                    parameter: parameterKey(parameter))
-                (value, isKept) = try await graphInstance(
-                    key, node: node, plan: plan, parameter: parameter, origin: &origin)
-                if isKept { origin = .cached }
-            } else {
-                value = try await run(parameter, in: node, plan: plan, origin: &origin)
-            }
+            let value =
+                plan.scope.placement == .graph
+                ? try await graphInstance(parameter, plan: plan, node: node, origin: &origin)
+                : try await run(parameter, in: node, plan: plan, origin: &origin)
             if plan.needsFinish || decorator != nil {
                 finish(
                     value, origin: origin, plan: plan, parameter: parameter, entered: true,
