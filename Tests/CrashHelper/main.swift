@@ -70,6 +70,38 @@ extension Container {
     }
 }
 
+/// Two threads sharing one graph through its providers, each making one graph instance before
+/// it asks for the other's.
+let graphThreadsStarted = DispatchGroup()
+
+/// The providers of two graph factories, made in one graph.
+struct GraphProviders: Sendable {
+    let a: Provider<A>
+    let b: Provider<B>
+}
+
+extension Container {
+    var slowThreadGraphA: Factory<A> {
+        self {
+            graphThreadsStarted.leave()
+            graphThreadsStarted.wait()
+            return A(self.slowThreadGraphB())
+        }.graph
+    }
+    var slowThreadGraphB: Factory<B> {
+        self {
+            graphThreadsStarted.leave()
+            graphThreadsStarted.wait()
+            return B(self.slowThreadGraphA())
+        }.graph
+    }
+    var graphProviders: Factory<GraphProviders> {
+        self {
+            GraphProviders(a: self.slowThreadGraphA.provider, b: self.slowThreadGraphB.provider)
+        }
+    }
+}
+
 /// The three threads of a ring hold their creations before any asks for the next's.
 let ringStarted = DispatchGroup()
 
@@ -296,6 +328,13 @@ case "cross-thread-cycle":
     bothStarted.enter()
     Thread { _ = container.slowA() }.start()
     _ = container.slowB()
+case "cross-thread-graph-cycle":
+    graphThreadsStarted.enter()
+    graphThreadsStarted.enter()
+    let providers = container.graphProviders()
+    Thread { _ = providers.a() }.start()
+    _ = providers.b()
+    print("finished")
 case "three-thread-ring":
     for _ in 0..<3 { ringStarted.enter() }
     Thread { _ = container.ringB() }.start()
@@ -398,7 +437,7 @@ default:
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
             + "main-actor-off-main|main-actor-off-main-stops|main-actor-on-main|"
-            + "cross-thread-cycle|three-thread-ring|use-scope-late|"
+            + "cross-thread-cycle|cross-thread-graph-cycle|three-thread-ring|use-scope-late|"
             + "wrong-storage|resolving-storage|lazy-reads-itself|graph-memory|promised|"
             + "scopes-under-resets|ignores-sigterm")
     exit(2)

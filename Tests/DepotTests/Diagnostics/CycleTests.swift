@@ -200,6 +200,22 @@ import Testing
         #expect(!run.output.contains("finished"))
     }
 
+    @Test func graphCycleSplitAcrossThreadsSharingTheGraphIsReportedNotHung() throws {
+        let run = try runCrashHelper("cross-thread-graph-cycle")
+        #expect(run.status != 0)
+        let circle = [
+            "Container.slowThreadGraphA<A> -> Container.slowThreadGraphB<B> -> "
+                + "Container.slowThreadGraphA<A>",
+            "Container.slowThreadGraphB<B> -> Container.slowThreadGraphA<A> -> "
+                + "Container.slowThreadGraphB<B>",
+        ]
+        #expect(
+            circle.contains {
+                run.errors.contains("Depot: circular dependency: \($0) (across threads")
+            }, "\(run.errors)")
+        #expect(!run.output.contains("finished"))
+    }
+
     @Test func graphCycleSplitAcrossChildTasksIsReportedNotHung() throws {
         let run = try runCrashHelper("cross-task-graph-cycle")
         #expect(run.status != 0)
