@@ -115,6 +115,17 @@ import Testing
         #expect(container.made.value == 1)
     }
 
+    @Test func aHundredChildTasksGetOneInstanceOfEachGraphFactory() async throws {
+        let container = AsyncContainer()
+        for round in 1...3 {
+            let made = try await container.manyChildTasksInOneGraph()
+            #expect(made.count == 200)
+            // The synchronous one and the async one: two instances in each resolution's graph.
+            #expect(Set(made).count == 2)
+            #expect(container.made.value == round)
+        }
+    }
+
     @Test func cachedCreationsStayExactlyOnceUnderResetsAndManyTasks() async throws {
         let container = AsyncContainer()
         for _ in 0..<20 {

@@ -174,6 +174,22 @@ extension AsyncContainer {
             return ConnectionPair(await first, second)
         }
     }
+    /// An async factory whose 100 child tasks resolve the slow synchronous graph factory and the
+    /// async one at once: the identifiers of what each got.
+    var manyChildTasksInOneGraph: AsyncFactory<[ObjectIdentifier]> {
+        self {
+            try await withThrowingTaskGroup(of: [ObjectIdentifier].self) { group in
+                for _ in 0..<100 {
+                    group.addTask {
+                        let sync = self.slowSyncGraph()
+                        let async = try await self.graphConnection()
+                        return [ObjectIdentifier(sync), ObjectIdentifier(async)]
+                    }
+                }
+                return try await group.reduce(into: []) { $0 += $1 }
+            }
+        }
+    }
     var syncHolder: Factory<ConnectionPair> {
         self { ConnectionPair(self.syncGraph(), Connection("holder")) }
     }
