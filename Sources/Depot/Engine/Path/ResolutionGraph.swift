@@ -93,11 +93,6 @@ final class ResolutionGraph: Sendable {
 
     private let state = Locked(State())
 
-    /// The instance kept for `key`, if it is still alive.
-    func instance(for key: InstanceKey) -> GraphInstance? {
-        state.withLock { $0.instance(for: key) }
-    }
-
     /// The instance kept for `key`, the creation to wait for, or `.create` with the creation
     /// `making` makes, which the caller carries out (so that a circle of waits is found,
     /// `WaitGraph`), then calls `finish`: one instance per key however many threads and tasks
