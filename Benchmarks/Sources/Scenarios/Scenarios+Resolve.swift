@@ -17,7 +17,13 @@ extension Scenarios {
                     let container = Depot.Container()
                     _ = container.scopedCachedService()
                     return { n in for _ in 0..<n { blackHole(container.scopedCachedService()) } }
-                }
+                },
+                Subject("cached-hit", "Depot, registered closure") {
+                    let container = Depot.Container()
+                    container.cachedService.register { Service() }
+                    _ = container.cachedService()
+                    return { n in for _ in 0..<n { blackHole(container.cachedService()) } }
+                },
             ]
             + hit("cross-module-hit") {
                 let container = FeatureContainer()

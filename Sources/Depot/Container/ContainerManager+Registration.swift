@@ -91,6 +91,10 @@ extension ContainerManager {
         var makesInstances: Bool {
             fields.factory != nil || !fields.contexts.isEmpty || !fields.contributions.isEmpty
         }
+        /// Whether it changes a hit of a declaration with no modifiers but its built-in scope
+        /// (whose scope wins over a registered one): a hit checks a time to live's age, and
+        /// runs a decorator. A registered closure or context only changes what a miss makes.
+        var changesPlainHit: Bool { timeToLive != nil || hasDecorator }
         var scope: Scope? { fields.scope }
         var timeToLive: Double? { fields.timeToLive }
         @usableFromInline var hasDecorator: Bool { fields.decorator != nil }
@@ -196,5 +200,21 @@ extension ContainerManager {
         }
         guard let parent else { return own }
         return own.merging(parent.manager.contributionsByFactory(to: key)) { own, _ in own }
+    }
+}
+
+extension ContainerManager {
+    /// The factories resolved while recording, as declared, and the others registered here,
+    /// resolved with what is registered (their declarations are not known here), by key; only
+    /// those that need no parameter.
+    func registeredDeclarations() -> [Validation.Declaration] {
+        state.withLock { state in
+            var declarations = state.seldomUsed?.resolved ?? [:]
+            for entry in state.registrations where declarations[entry.key] == nil {
+                let body = entry.value.factory as? RegisteredBody
+                declarations[entry.key] = body?.declaration(as: entry.key)
+            }
+            return Array(declarations.values)
+        }.sorted { $0.key.description < $1.key.description }
     }
 }

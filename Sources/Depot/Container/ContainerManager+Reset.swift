@@ -158,3 +158,15 @@ extension ContainerManager.State {
         return .init(keys: Array(changed), singletons: true, containerType: containerType)
     }
 }
+
+extension ContainerManager {
+    /// Takes the disposals out and forgets every instance, under one lock, then runs them.
+    func shutdown() async -> [DisposalError] {
+        let disposals = state.withLock { state in
+            let taken = state.instances.takeDisposals(of: nil)
+            state.instances.removeAll()
+            return taken
+        }
+        return await Disposal.run(disposals)
+    }
+}

@@ -76,34 +76,6 @@ extension ContainerManager.State {
 }
 
 extension ContainerManager {
-    /// Takes the disposals out and forgets every instance, under one lock, then runs them.
-    func shutdown() async -> [DisposalError] {
-        let disposals = state.withLock { state in
-            let taken = state.instances.takeDisposals(of: nil)
-            state.instances.removeAll()
-            return taken
-        }
-        return await Disposal.run(disposals)
-    }
-}
-
-extension ContainerManager {
-    /// The factories resolved while recording, as declared, and the others registered here,
-    /// resolved with what is registered (their declarations are not known here), by key; only
-    /// those that need no parameter.
-    func registeredDeclarations() -> [Validation.Declaration] {
-        state.withLock { state in
-            var declarations = state.seldomUsed?.resolved ?? [:]
-            for entry in state.registrations where declarations[entry.key] == nil {
-                let body = entry.value.factory as? RegisteredBody
-                declarations[entry.key] = body?.declaration(as: entry.key)
-            }
-            return Array(declarations.values)
-        }.sorted { $0.key.description < $1.key.description }
-    }
-}
-
-extension ContainerManager {
     /// A copy of `original` for a validation: its registrations, contexts, parent and settings
     /// (with tracing off, logging to nowhere and no watcher), empty caches, and singletons in
     /// `realm`.
@@ -115,16 +87,6 @@ extension ContainerManager {
         inherit(
             inherited, settings: settings, realm: realm,
             isLifetimeScope: original.state.withLock { $0.isLifetimeScope })
-    }
-
-    /// The scope `factory` resolves in here: registered, declared or this container's default.
-    func scope<P, T>(of factory: FactoryRegistration<P, T>) -> Scope {
-        state.withLock { state in
-            winningOption(
-                declared: factory.declaredScope?.scope,
-                registered: state.registrations[factory.key]?.scope, isOnce: factory.isOnce)
-                ?? state.settings.defaultScope ?? Scope.unique
-        }
     }
 }
 
@@ -184,11 +146,13 @@ extension ContainerManager {
     func plainSingletonCell(
         for key: FactoryKey, containerType: ObjectIdentifier, checksRegistration: Bool
     ) -> PlainLookup {
-        if checksRegistration, hasRegistration(for: key) { return .registered }
-        return .found(
-            singletonCell(
-                for: InstanceKey(factory: key, owner: containerType, parameter: nil),
-                in: singletonScope))
+        let instanceKey = InstanceKey(factory: key, owner: containerType, parameter: nil)
+        if checksRegistration {
+            return registeredLookup(for: key) {
+                singletonCell(for: instanceKey, in: singletonScope)
+            }
+        }
+        return .found(singletonCell(for: instanceKey, in: singletonScope))
     }
 
     /// The cell this container's singleton realm keeps for `key` in `scope`, if any.
@@ -205,7 +169,7 @@ extension ContainerManager {
     /// The cell this container keeps for the plain `.cached` factory `key`, if any.
     @usableFromInline
     func plainCachedCell(for key: FactoryKey, checksRegistration: Bool) -> PlainLookup {
-        if checksRegistration, hasRegistration(for: key) { return .registered }
+        if checksRegistration { return registeredCachedCell(for: key) }
         let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
         // A function, not a closure, so that it can be inlined: the optimiser leaves a closure
         // this large (the table's probe is inlined in it) as a call of its own.
@@ -214,6 +178,26 @@ extension ContainerManager {
             state.instances.cell(for: instanceKey, in: cachedScope)
         }
         return .found(state.reading(look))
+    }
+
+    /// ``plainCachedCell(for:checksRegistration:)`` where the factory may be registered.
+    @inline(never)
+    private func registeredCachedCell(for key: FactoryKey) -> PlainLookup {
+        let instanceKey = InstanceKey(factory: key, owner: nil, parameter: nil)
+        return registeredLookup(for: key) { cell(for: instanceKey, in: cachedScope) }
+    }
+
+    /// A plain lookup of a factory that may be registered: the cell `look` reads, unless the
+    /// registration changes a hit, or a registered closure makes what is missing.
+    @inline(never)
+    private func registeredLookup(for key: FactoryKey, look: () -> InstanceTable.Cell?)
+        -> PlainLookup
+    {
+        guard let registered = state.withLock({ $0.registrations[key] }) else {
+            return .found(look())
+        }
+        guard !registered.changesPlainHit, let cell = look() else { return .registered }
+        return .found(cell)
     }
 
     /// Whether anything is registered for `key`: a closure, contexts or modifiers.

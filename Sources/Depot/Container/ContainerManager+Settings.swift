@@ -15,6 +15,16 @@ extension ContainerManager {
         set { change { $0.settings.defaultScope = newValue?.identity } }
     }
 
+    /// The scope `factory` resolves in here: registered, declared or this container's default.
+    func scope<P, T>(of factory: FactoryRegistration<P, T>) -> Scope {
+        state.withLock { state in
+            winningOption(
+                declared: factory.declaredScope?.scope,
+                registered: state.registrations[factory.key]?.scope, isOnce: factory.isOnce)
+                ?? state.settings.defaultScope ?? Scope.unique
+        }
+    }
+
     /// Whether each resolution of this container is logged through ``logger``.
     public var trace: Bool {
         get { state.withLock { $0.settings.trace } }

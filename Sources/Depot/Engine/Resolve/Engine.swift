@@ -107,9 +107,11 @@ extension FactoryRegistration {
         return inParent
     }
 
-    /// The decision without `prepare`, or `nil` if it takes it: in a plain container that has
-    /// not registered the factory, with no `Options` and a built-in declared scope. A debug
-    /// build's lifetime scope decides so too, with plans that check for captive owners.
+    /// The decision without `prepare`, or `nil` if it takes it: in a plain container, for a
+    /// factory with no `Options` and a built-in declared scope that it has not registered (or,
+    /// for a kept `.cached` or `.singleton` instance, registered with nothing that changes a
+    /// hit). A debug build's lifetime scope decides so too, with plans that check for captive
+    /// owners.
     @inlinable
     @inline(__always)
     func plainDecision() -> ContainerManager.Decision? {
