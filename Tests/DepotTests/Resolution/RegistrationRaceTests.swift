@@ -73,6 +73,22 @@ import Testing
         #expect(stale == 0)
     }
 
+    @Test func aRegisteredFactorysHitKeepsNoInstanceOfTheClosureRegisteredAgain() {
+        // Registered and kept already: the racing resolve is a hit of a registered factory.
+        let stale = Self.staleRounds(prepare: { container in
+            container.cachedThing.register { Thing(id: 3) }
+            _ = container.cachedThing()
+        }) { $0.cachedThing }
+        #expect(stale == 0)
+        Scope.withIsolatedSingletons {
+            let staleSingletons = Self.staleRounds(prepare: { container in
+                container.singletonThing.register { Thing(id: 3) }
+                _ = container.singletonThing()
+            }) { $0.singletonThing }
+            #expect(staleSingletons == 0)
+        }
+    }
+
     @Test func theSingletonsKeepNoInstanceOfTheReplacedClosure() {
         Scope.withIsolatedSingletons {
             #expect(Self.staleRounds { $0.singletonThing } == 0)
