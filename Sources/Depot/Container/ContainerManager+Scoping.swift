@@ -188,16 +188,15 @@ extension ContainerManager {
     }
 
     /// A plain lookup of a factory that may be registered: the cell `look` reads, unless the
-    /// registration changes a hit, or a registered closure makes what is missing.
+    /// registration changes a hit. A miss takes `prepare`, which makes the plan with whatever
+    /// is registered.
     @inline(never)
     private func registeredLookup(for key: FactoryKey, look: () -> InstanceTable.Cell?)
         -> PlainLookup
     {
-        guard let registered = state.withLock({ $0.registrations[key] }) else {
-            return .found(look())
-        }
-        guard !registered.changesPlainHit, let cell = look() else { return .registered }
-        return .found(cell)
+        guard let cell = look() else { return .registered }
+        let registered = state.withLock { $0.registrations[key] }
+        return registered?.changesPlainHit == true ? .registered : .found(cell)
     }
 
     /// Whether anything is registered for `key`: a closure, contexts or modifiers.
