@@ -134,7 +134,8 @@ extension ContainerManager {
         static let versionShift: UInt64 = 37
     }
 
-    /// What a plain resolve found: the kept cell, if any, or a registration (then `prepare`).
+    /// What a plain resolve found: the kept cell, if any, or that `prepare` decides (a factory
+    /// that may be registered and has no kept instance, or whose registration changes a hit).
     @usableFromInline
     enum PlainLookup {
         case found(InstanceTable.Cell?)
