@@ -15,7 +15,7 @@ extension FactoryRegistration {
         ) {
             Creation(step: step, scope: plan.scope, isAwaited: true)
         }
-        switch found {
+        switch consume found {
         case .kept(let cell, let object):
             origin = .cached
             return value(in: cell, loaded: object)
