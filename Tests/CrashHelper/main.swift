@@ -37,6 +37,11 @@ extension Container {
     var decorated: Factory<Node> {
         self { Node(depth: 0) }.cached.decorator { _ in _ = self.decorated() }
     }
+    // A cycle through an alias: the source resolves the alias of itself.
+    var aliasedNode: Factory<Node> { self { Node(depth: self.nodeAlias().depth + 1) }.cached }
+    var nodeAlias: Factory<Node> { alias(\.aliasedNode) { $0 } }
+    // A wrapping decorator that resolves the factory it decorates.
+    var wrapped: Factory<Node> { self { Node(depth: 0) }.cached }
     var sharedNode: ParameterFactory<Int, Node> {
         self { Node(depth: $0) }.shared.scopeOnParameters
     }
@@ -364,6 +369,11 @@ case "lazy-reads-itself":
     _ = holder.lazy!.value
 case "decorator-cycle":
     _ = container.decorated()
+case "alias-cycle":
+    _ = container.nodeAlias()
+case "wrapping-decorator-cycle":
+    container.decorate(\.wrapped) { _ in container.wrapped() }
+    _ = container.wrapped()
 case "deep-recursion":
     print("depth \(container.countdown(300).depth)")
 case "deep-recursion-raised":
@@ -435,6 +445,7 @@ default:
             + "async-cycle|async-long-cycle|deep-async-cycle|async-graph-cycle|"
             + "cross-task-async-cycle|cross-task-graph-cycle|"
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
+            + "alias-cycle|wrapping-decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
             + "main-actor-off-main|main-actor-off-main-stops|main-actor-on-main|"
             + "cross-thread-cycle|cross-thread-graph-cycle|three-thread-ring|use-scope-late|"

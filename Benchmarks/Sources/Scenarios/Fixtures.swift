@@ -10,6 +10,13 @@ final class Service: Sendable {
     let id = 1
 }
 
+/// What `identifiedService`, an alias, gives `Service` as.
+protocol Identified: AnyObject, Sendable {
+    var id: Int { get }
+}
+
+extension Service: Identified {}
+
 /// Five services for `injected5`.
 final class Service1: Sendable { let id = 1 }
 final class Service2: Sendable { let id = 2 }
@@ -21,6 +28,9 @@ extension Depot.Container {
     var cachedService: Factory<Service> { self { Service() }.cached }
     /// The same, with the scope set by the method modifier, as FactoryKit's users write it.
     var scopedCachedService: Factory<Service> { self { Service() }.scope(.cached) }
+    /// `cachedService` behind a protocol: an alias of it.
+    var identifiedService: Factory<any Identified> { alias(\.cachedService) { $0 } }
+    var forwardedService: Factory<any Identified> { self { self.cachedService() } }
     var singletonService: Factory<Service> { self { Service() }.singleton }
     var uniqueService: Factory<Service> { self { Service() } }
     var service1: Factory<Service1> { self { Service1() } }

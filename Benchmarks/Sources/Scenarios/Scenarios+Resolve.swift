@@ -24,6 +24,16 @@ extension Scenarios {
                     _ = container.cachedService()
                     return { n in for _ in 0..<n { blackHole(container.cachedService()) } }
                 },
+                Subject("cached-hit", "Depot, forward") {
+                    let container = Depot.Container()
+                    _ = container.forwardedService()
+                    return { n in for _ in 0..<n { blackHole(container.forwardedService()) } }
+                },
+                Subject("cached-hit", "Depot, alias") {
+                    let container = Depot.Container()
+                    _ = container.identifiedService()
+                    return { n in for _ in 0..<n { blackHole(container.identifiedService()) } }
+                },
             ]
             + hit("cross-module-hit") {
                 let container = FeatureContainer()

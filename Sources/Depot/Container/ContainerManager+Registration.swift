@@ -39,6 +39,10 @@ extension ContainerManager {
             var contributions: [FactoryKey: Contribution?] {
                 seldomBox?.seldom.contributions ?? [:]
             }
+            /// The decorators that wrap the factory's value (`decorate(_:order:name:_:)`), by
+            /// name; `nil` for one removed here, which hides a parent's.
+            var decorations: [String: Decoration?] { seldomBox?.seldom.decorations ?? [:] }
+            var hasDecorations: Bool { seldomBox?.seldom.decorations.isEmpty == false }
 
             var isEmpty: Bool { factory == nil && scope == nil && seldomBox == nil }
 
@@ -55,10 +59,19 @@ extension ContainerManager {
             var decorator: Any?
             var contextsRegisteredOnce = false
             var contributions: [FactoryKey: Contribution?] = [:]
+            var decorations: [String: Decoration?] = [:]
 
             var isEmpty: Bool {
                 contexts.isEmpty && timeToLive == nil && decorator == nil
-                    && !contextsRegisteredOnce && contributions.isEmpty
+                    && !contextsRegisteredOnce && contributions.isEmpty && decorations.isEmpty
+            }
+
+            /// What a factory's registration keeps when its closure and modifiers go
+            /// (`reset(options: .registration)`): its contexts and what other modules added.
+            var withoutFactory: Seldom {
+                Seldom(
+                    contexts: contexts, contextsRegisteredOnce: contextsRegisteredOnce,
+                    contributions: contributions, decorations: decorations)
             }
         }
 
@@ -87,9 +100,11 @@ extension ContainerManager {
         var hasOnlyContexts: Bool {
             factory == nil && scope == nil && timeToLive == nil && !hasDecorator
         }
-        /// Whether a closure is registered: a replacement factory, a context or a contribution.
+        /// Whether a closure is registered: a replacement factory, a context, a contribution or
+        /// a decorator.
         var makesInstances: Bool {
             fields.factory != nil || !fields.contexts.isEmpty || !fields.contributions.isEmpty
+                || fields.hasDecorations
         }
         /// Whether it changes a hit of a declaration with no modifiers but its built-in scope
         /// (whose scope wins over a registered one): a hit checks a time to live's age, and
@@ -98,6 +113,8 @@ extension ContainerManager {
         var scope: Scope? { fields.scope }
         var timeToLive: Double? { fields.timeToLive }
         @usableFromInline var hasDecorator: Bool { fields.decorator != nil }
+        /// Whether decorators (`decorate(_:order:name:_:)`) are kept here, or removals.
+        var hasDecorations: Bool { fields.hasDecorations }
         @usableFromInline var decorator: Any? { fields.decorator }
     }
 }
@@ -172,10 +189,18 @@ extension ContainerManager {
 
 extension ContainerManager {
     /// The contributions to the collection `key`, in order: this container's, and those of its
-    /// parent that it does not replace.
-    func contributions(to key: FactoryKey) -> [AnyKeyPath] {
-        let contributions = contributionsByFactory(to: key).compactMapValues { $0 }
+    /// parent that it does not replace. A validation reports look-alikes, and no contribution
+    /// to a collection that is not declared `mayBeEmpty`.
+    func contributions(to key: FactoryKey, mayBeEmpty: Bool) -> [AnyKeyPath] {
+        let contributions = added(to: key, \.contributions).compactMapValues { $0 }
         if isValidating { noteLookAlikes(in: contributions, to: key) }
+        if isValidating, contributions.isEmpty, !mayBeEmpty {
+            _ = Validation.note(
+                .emptyCollection,
+                "Depot: nothing contributes to the collection \(key): it resolves as empty.",
+                fix: "Contribute to it (contribute(_:to:)), or declare it "
+                    + "contributions(mayBeEmpty: true) if it may be empty.")
+        }
         return contributions.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
             .map(\.keyPath)
     }
@@ -193,13 +218,17 @@ extension ContainerManager {
         }
     }
 
-    /// This container's contributions and removals, over its parent's.
-    private func contributionsByFactory(to key: FactoryKey) -> [FactoryKey: Contribution?] {
-        let (own, parent) = state.withLock {
-            ($0.registrations[key]?.fields.contributions ?? [:], $0.parent)
+    /// What modules added to the factory `key` (`read` says which: contributions, decorators)
+    /// in this container, over what they added in its parent's: an entry here, or a removal
+    /// (`nil`), hides the parent's of the same name.
+    func added<Name, Addition>(
+        to key: FactoryKey, _ read: (Registration.Fields) -> [Name: Addition?]
+    ) -> [Name: Addition?] {
+        let (own, parent) = state.withLock { state in
+            (state.registrations[key].map { read($0.fields) } ?? [:], state.parent)
         }
         guard let parent else { return own }
-        return own.merging(parent.manager.contributionsByFactory(to: key)) { own, _ in own }
+        return own.merging(parent.manager.added(to: key, read)) { own, _ in own }
     }
 }
 

@@ -118,8 +118,11 @@ extension ContainerManager.State {
         case .scope:
             (dropping.cached, dropping.singletons) = (true, true)
         case .all:
-            // A collection's contributions are its contributors' to remove.
-            changeRegistration(for: key) { $0 = .init(.init(contributions: $0.contributions)) }
+            // A collection's contributions and a factory's decorators are the modules' that
+            // added them to remove.
+            changeRegistration(for: key) {
+                $0 = .init(.init(contributions: $0.contributions, decorations: $0.decorations))
+            }
             (dropping.cached, dropping.singletons) = (true, true)
         case .registration:
             removeFactory(for: key)

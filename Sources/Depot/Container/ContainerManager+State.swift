@@ -189,16 +189,10 @@ extension ContainerManager.State {
         registrationsChanged()
     }
 
-    /// Forgets the replacement factory and modifiers registered for `key`, keeping its contexts
-    /// and, for a collection, its contributions.
+    /// Forgets the replacement factory and modifiers registered for `key`, keeping its contexts,
+    /// its decorators and, for a collection, its contributions.
     mutating func removeFactory(for key: FactoryKey) {
-        changeRegistration(for: key) { fields in
-            fields = .init(
-                .init(
-                    contexts: fields.contexts,
-                    contextsRegisteredOnce: fields.contextsRegisteredOnce,
-                    contributions: fields.contributions))
-        }
+        changeRegistration(for: key) { $0 = .init($0.seldom.withoutFactory) }
     }
 
     /// Forgets the contexts registered for `key`.

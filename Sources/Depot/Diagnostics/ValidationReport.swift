@@ -124,6 +124,21 @@ public struct ValidationProblem: Sendable, Equatable, Codable, CustomStringConve
         /// A child process of DepotTesting's every-root loop ended without a report while it
         /// checked the root named: the message holds what it wrote to standard error.
         case childProcessEnded
+        /// An alias (``ManagedContainer/alias(_:key:file:_:)-((Self)->Factory<Source>,_,_,_)``)
+        /// with a scope of its own, which keeps a second instance beside its source's. A warning.
+        case aliasWithOwnScope
+        /// Two caching factories that keep instances of one class, each with its own lifetime:
+        /// two instances where a reader expects one. A warning; ``tornSingleton`` when both are
+        /// singletons.
+        case tornLifestyle
+        /// Two `.singleton` factories that keep instances of one class: two "singletons".
+        case tornSingleton
+        /// A `.unique` or `.graph` factory with `onDispose`: no scope keeps its instances, so
+        /// their teardown never runs. A warning.
+        case disposableTransient
+        /// A collection (`contributions()`) that nothing contributes to. A warning, unless it
+        /// is declared with `contributions(mayBeEmpty: true)`.
+        case emptyCollection
     }
 
     /// Whether the problem makes the graph invalid.
@@ -146,11 +161,14 @@ public struct ValidationProblem: Sendable, Equatable, Codable, CustomStringConve
     /// What to change.
     public let fix: String
 
-    /// ``Severity/warning`` for ``Kind/shortLivedCaptive``, ``Kind/keptPastReset`` and
-    /// ``Kind/duplicateContribution``, ``Severity/error`` for the rest.
+    /// ``Severity/warning`` for ``Kind/shortLivedCaptive``, ``Kind/keptPastReset``,
+    /// ``Kind/duplicateContribution``, ``Kind/aliasWithOwnScope``, ``Kind/tornLifestyle``,
+    /// ``Kind/disposableTransient`` and ``Kind/emptyCollection``, ``Severity/error`` for the rest.
     public var severity: Severity {
         switch kind {
-        case .shortLivedCaptive, .keptPastReset, .duplicateContribution: .warning
+        case .shortLivedCaptive, .keptPastReset, .duplicateContribution, .aliasWithOwnScope,
+            .tornLifestyle, .disposableTransient, .emptyCollection:
+            .warning
         default: .error
         }
     }

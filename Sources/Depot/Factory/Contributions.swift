@@ -20,30 +20,38 @@ extension ManagedContainer {
     /// collection is a factory like any: register it to replace the whole of it, give it a scope
     /// to keep it (adding or removing a contribution drops what it keeps). See
     /// <doc:ModularApps>.
-    public func contributions<T>(key: StaticString = #function, file: StaticString = #fileID)
-        -> Factory<[T]>
-    {
+    ///
+    /// - Parameters:
+    ///   - mayBeEmpty: whether the collection may have no element: ``validate(_:)`` reports
+    ///     one that is empty (``ValidationProblem/Kind/emptyCollection``) unless it is `true`.
+    ///   - key: the collection's key; the property's name by default.
+    ///   - file: the declaring file, `Module/File.swift`; leave the default.
+    public func contributions<T>(
+        mayBeEmpty: Bool = false, key: StaticString = #function, file: StaticString = #fileID
+    ) -> Factory<[T]> {
         let collection = FactoryKey(name: key, type: [T].self, file: file)
         // Safe in tests: it only gathers its elements, which strict tests judge one by one.
         return Factory(
             self, key: key,
             { [self] in
-                manager.contributions(to: collection).map { (self[keyPath: $0] as! Factory<T>)() }
+                manager.contributions(to: collection, mayBeEmpty: mayBeEmpty).map {
+                    (self[keyPath: $0] as! Factory<T>)()
+                }
             }, file: file
         ).safeInTests
     }
 
-    /// Declares a collection of async contributions: ``contributions(key:file:)`` for an
-    /// ``AsyncFactory``, whose elements are resolved one after another, in order.
+    /// Declares a collection of async contributions: ``contributions(mayBeEmpty:key:file:)`` for
+    /// an ``AsyncFactory``, whose elements are resolved one after another, in order.
     public func asyncContributions<T>(
-        key: StaticString = #function, file: StaticString = #fileID
+        mayBeEmpty: Bool = false, key: StaticString = #function, file: StaticString = #fileID
     ) -> AsyncFactory<[T]> {
         let collection = FactoryKey(name: key, type: [T].self, file: file)
         return AsyncFactory(
             self, key: key,
             { [self] in
                 var elements: [T] = []
-                for keyPath in manager.contributions(to: collection) {
+                for keyPath in manager.contributions(to: collection, mayBeEmpty: mayBeEmpty) {
                     let factory = self[keyPath: keyPath]
                     elements.append(
                         try await (factory as? AsyncFactory<T>)?() ?? (factory as! Factory<T>)())
@@ -90,27 +98,34 @@ extension ManagedContainer {
     }
 
     /// Sets the contribution of the factory at `keyPath` to the collection, under the
-    /// collection's key, as a registration of its own that `reset`, `push()` and `pop()` treat
-    /// as any; then drops what the collection keeps, as a registration does.
+    /// collection's key.
     private func change(
         _ collection: KeyPath<Self, some FactoryModifying>,
         _ keyPath: KeyPath<Self, some FactoryModifying>, order: Int?
     ) {
-        let target = self[keyPath: collection].registration
         let key = self[keyPath: keyPath].registration.key
         let contribution = order.map { Contribution($0, key.literal, keyPath) }
+        // A removal stays as `nil`, so that it hides a parent's contribution too.
+        changeAddition(to: self[keyPath: collection].registration.key) {
+            $0.contributions[key] = .some(contribution)
+        }
+    }
+
+    /// Changes what modules add to the factory `key` (contributions, decorators), as a
+    /// registration of its own that `reset`, `push()` and `pop()` treat as any; then drops what
+    /// the factory keeps, as a registration does.
+    func changeAddition(
+        to key: FactoryKey, _ change: (inout ContainerManager.Registration.Seldom) -> Void
+    ) {
         manager.autoRegisterIfNeeded(self)
         let containerType = ObjectIdentifier(Swift.type(of: self))
         manager.changeDropping { state in
-            state.changeRegistration(for: target.key) {
-                // A removal stays as `nil`, so that it hides a parent's contribution too.
-                $0.seldom.contributions[key] = .some(contribution)
-            }
+            state.changeRegistration(for: key) { change(&$0.seldom) }
             // Inside `autoRegister()`, which must not drop another container's singletons (see
-            // `register`), only what this container keeps of the collection goes: it may have
+            // `register`), only what this container keeps of the factory goes: it may have
             // been made meanwhile (warmed up, or by an element that contributes).
-            if state.isAutoRegistering { return .init(key: target.key, cached: true) }
-            return state.reset(target.key, .scope, containerType: containerType)
+            if state.isAutoRegistering { return .init(key: key, cached: true) }
+            return state.reset(key, .scope, containerType: containerType)
         }
     }
 }

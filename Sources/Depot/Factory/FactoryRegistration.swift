@@ -139,6 +139,11 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     #if DEBUG
         /// The actor the declaration is isolated to, if any, for debug builds' check.
         @usableFromInline var isolation: (any Actor)?
+        /// Set by `alias(_:_:)`, for debug builds' log of an alias with a scope of its own
+        /// (a validation tells one in every build by what it keeps). A debug build's field
+        /// alone: one more field makes a release build stop inlining the factory's making
+        /// into its declaration, and then hash its name on every resolve.
+        @usableFromInline var isAlias = false
     #endif
     /// The type of the actor the declaration is isolated to, if any, for a validation's check
     /// in every build: a metatype, so that copying a factory value counts no reference. (Two

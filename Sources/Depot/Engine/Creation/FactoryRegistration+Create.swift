@@ -10,6 +10,7 @@ extension FactoryRegistration {
             step(parameter), scope: plan.scope, manager: manager,
             checksCaptive: plan.checksCaptive)
         defer { frame.leave() }
+        checkAliasScope(plan.scope)
         var origin = ResolutionOrigin.factory
         // Kept apart from what a `.unique` resolve does: a factory that resolves itself
         // through other parameters nests a resolve per level, each taking its frames' stack.
@@ -143,10 +144,23 @@ extension FactoryRegistration {
         return body(for: parameter, plan: plan, origin: &origin)(parameter)
     }
 
-    /// The closure that applies: a context override, a registration, or the declaration's;
-    /// `origin` says which.
+    /// The closure that applies (a context override, a registration, or the declaration's;
+    /// `origin` says which), with the registered decorators around it.
     @usableFromInline
     func body(
+        for parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
+    ) -> Body {
+        let body = chosenBody(for: parameter, plan: plan, origin: &origin)
+        // A plain container has no parent, whose decorators a child's registration would take.
+        guard let registration = plan.registration,
+            registration.hasDecorations || !manager.plainness(for: key).isPlain
+        else { return body }
+        return decorated(body, by: registration)
+    }
+
+    /// The closure that applies: a context override, a registration, or the declaration's.
+    @inline(__always)
+    private func chosenBody(
         for parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
     ) -> Body {
         if let registration = plan.registration {

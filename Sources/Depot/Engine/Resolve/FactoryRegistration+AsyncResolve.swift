@@ -130,6 +130,7 @@ extension FactoryRegistration {
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64
     ) async throws -> T {
         let parent = AsyncResolution.current
+        checkAliasScope(plan.scope)
         var origin = ResolutionOrigin.factory
         guard let (owner, key) = keeper(for: parameter, plan: plan) else {
             let node = AsyncResolution(

@@ -119,6 +119,10 @@ extension InstanceOwner {
         }
         if kept.isFirstOfScope { noteHolding(scope) }
         if kept.hadWaiters { creation.finish(.success(result)) }
+        // A weakly kept instance may go, and another take its address: only strong ones count.
+        if manager.isValidationCopy, kept.isKept, scope.keepsStrongly, let object = made.object {
+            Validation.noteKept(object, by: creation.step, in: scope)
+        }
         guard !kept.isKept else { return }
         // Not kept, so not disposed by Depot either.
         _ = made.disposal?.claim()

@@ -61,6 +61,9 @@ final class Validation: @unchecked Sendable {
         var unchecked: [UncheckedFactory] = []
         /// The roots not started yet, named: unchecked if a stop ends the process.
         var rootsLeft: [String] = []
+        /// The first caching factory seen to keep each instance, and an instance of each class.
+        var keptObjects: [ObjectIdentifier: Kept] = [:]
+        var keptTypes: [ObjectIdentifier: Kept] = [:]
     }
 
     /// The error an async resolve throws for a stop it met, recorded already: it unwinds the
@@ -203,6 +206,7 @@ final class Validation: @unchecked Sendable {
             return .stop(stop)
         }
         check(node)
+        checkTeardown(of: factory, at: node)
         return .resolve(copied, node)
     }
 }
