@@ -41,10 +41,15 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
+        // A module that wraps the core's notes store in a decorator that times each call.
+        .target(
+            name: "StoreTiming",
+            dependencies: ["NotesServer", .product(name: "Depot", package: "Depot")]
+        ),
         .executableTarget(
             name: "notes-server",
             dependencies: [
-                "NotesServer", "NotesRoutes", "StatsRoutes",
+                "NotesServer", "NotesRoutes", "StatsRoutes", "StoreTiming",
                 .product(name: "Depot", package: "Depot"),
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
@@ -52,7 +57,7 @@ let package = Package(
         .testTarget(
             name: "NotesServerTests",
             dependencies: [
-                "NotesServer", "NotesRoutes", "StatsRoutes",
+                "NotesServer", "NotesRoutes", "StatsRoutes", "StoreTiming",
                 .product(name: "Depot", package: "Depot"),
                 .product(name: "DepotTesting", package: "Depot"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -59,18 +59,18 @@ struct NotesHandler {
         guard (1...1_000).contains(text.count) else {
             throw HTTPError(.badRequest, message: "a note's text must have 1 to 1000 characters")
         }
-        let note = try await Container.shared.database().insert(text)
+        let note = try await Container.shared.notesStore().insert(text)
         return EditedResponse(status: .created, response: note)
     }
 
     func read(id: Int) async throws -> Note {
-        guard let note = try await Container.shared.database().note(id: id) else {
+        guard let note = try await Container.shared.notesStore().note(id: id) else {
             throw HTTPError(.notFound, message: "no note with id \(id)")
         }
         return note
     }
 
     func list() async throws -> [Note] {
-        try await Container.shared.database().all()
+        try await Container.shared.notesStore().all()
     }
 }

@@ -23,6 +23,10 @@ extension Container {
             .onDispose { try await $0.close() }
     }
 
+    /// The notes as the routes read and write them: an alias of `database`, so the one
+    /// database singleton, behind a type that a module can wrap (see `StoreTiming`).
+    public var notesStore: AsyncFactory<any NotesStore> { alias(\.database) { $0 } }
+
     /// The request's identity: one per request scope.
     public var requestInfo: Factory<RequestInfo> { self { RequestInfo() }.cached }
 

@@ -7,8 +7,16 @@ public struct Note: Codable, Sendable, Equatable {
     public let text: String
 }
 
+/// What the routes read and write notes through: the database, or what a module wraps
+/// around it.
+public protocol NotesStore: Sendable {
+    func insert(_ text: String) async throws -> Note
+    func note(id: Int) async throws -> Note?
+    func all() async throws -> [Note]
+}
+
 /// The notes, in an SQLite file.
-public actor NotesDatabase {
+public actor NotesDatabase: NotesStore {
     private let connection: SQLiteConnection
     private let stats: ServerStats
 

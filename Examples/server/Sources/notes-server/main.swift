@@ -4,6 +4,7 @@ import Hummingbird
 import NotesRoutes
 import NotesServer
 import StatsRoutes
+import StoreTiming
 
 // The modules this service is made of, each adding its own routes before the container's
 // first use.
@@ -11,6 +12,7 @@ extension Container: @retroactive AutoRegistering {
     public func autoRegister() {
         registerNotesRoutes()
         registerStatsRoutes()
+        registerStoreTiming()
     }
 }
 

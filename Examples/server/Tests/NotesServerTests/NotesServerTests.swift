@@ -6,6 +6,7 @@ import HummingbirdTesting
 import NotesRoutes
 import NotesServer
 import StatsRoutes
+import StoreTiming
 import Testing
 
 // The modules under test, each adding its routes before a container's first use, as the
@@ -14,6 +15,7 @@ extension Container: @retroactive AutoRegistering {
     public func autoRegister() {
         registerNotesRoutes()
         registerStatsRoutes()
+        registerStoreTiming()
     }
 }
 
@@ -60,9 +62,11 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
                 .appendingPathComponent("notes-\(UUID().uuidString).sqlite").path
             defer { try? FileManager.default.removeItem(atPath: path) }
             root.databasePath.register { path }
-            // The modules' routes too: validation reaches each contribution.
+            // The modules' routes too: validation reaches each contribution, and the store's
+            // decorator.
             let app = await root.validate(roots: [
                 .async(\.database), .factory(\.serverStats), .factory(\.routeGroups),
+                .async(\.notesStore),
             ])
             #expect(app.isValid, "\(app)")
             #expect(app.graph.nodes.contains { $0.key == "statsRoutes" })
@@ -115,6 +119,35 @@ func decode<T: Decodable>(_ type: T.Type, _ body: ByteBuffer?) throws -> T {
             #expect(notes.status == .ok)
             let stats = try await client.execute(uri: "/stats", method: .get)
             #expect(stats.status == .notFound)
+        }
+    }
+
+    @Test func aModulesDecoratorTimesEveryCallToTheOneDatabase() async throws {
+        try await withServer { client, root in
+            _ = try await client.execute(
+                uri: "/notes", method: .post, body: json(#"{"text": "buy milk"}"#))
+            _ = try await client.execute(uri: "/notes", method: .get)
+            _ = try await client.execute(uri: "/notes/1", method: .get)
+            let timings = root.storeTimings().current
+            #expect(timings.mapValues(\.calls) == ["insert": 1, "all": 1, "note": 1])
+            // The store the routes use is the one database, wrapped: the alias resolves it.
+            let store = try await root.notesStore()
+            #expect(!(store is NotesDatabase))
+            #expect(root.serverStats().current.databaseOpens == 1)
+        }
+    }
+
+    @Test func aTestCanTakeTheDecoratorOffAndUseTheDatabaseItself() async throws {
+        let setUp = { (root: Container) in
+            root.removeDecorator(named: "store-timing", from: \.notesStore)
+        }
+        try await withServer(setUp: setUp) { client, root in
+            let created = try await client.execute(
+                uri: "/notes", method: .post, body: json(#"{"text": "buy milk"}"#))
+            #expect(created.status == .created)
+            #expect(root.storeTimings().current.isEmpty)
+            let store = try await root.notesStore()
+            #expect(store as? NotesDatabase === (try await root.database()))
         }
     }
 
