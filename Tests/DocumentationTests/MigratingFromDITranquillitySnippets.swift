@@ -5,7 +5,8 @@ import Testing
 // The snippets of MigratingFromDITranquillity.md.
 
 protocol Motor: Sendable {}
-final class Engine: Motor {}
+protocol Starter: AnyObject, Sendable {}
+final class Engine: Motor, Starter {}
 final class Car: Sendable {
     let motor: any Motor
     init(motor: any Motor) { self.motor = motor }
@@ -15,6 +16,11 @@ final class Account: Sendable {}
 extension Container {
     var motor: Factory<any Motor> { self { Engine() }.cached }
     var car: Factory<Car> { self { Car(motor: self.motor()) } }
+}
+
+extension Container {
+    var engine: Factory<Engine> { self { Engine() }.singleton }
+    var starter: Factory<any Starter> { alias(\.engine) { $0 } }
 }
 
 extension Scope {
@@ -79,6 +85,10 @@ func theAppsRootsResolve() {
 
 @Suite(.container)
 struct MigratingFromDITranquillitySnippets {
+    @Test func severalAsBecomeAliases() {
+        #expect(Container.shared.starter() === Container.shared.engine())
+    }
+
     @Test func aFactoryPassesTheDependenciesOfWhatItMakes() {
         let car = Container.shared.car()
         #expect(car.motor as AnyObject === Container.shared.motor() as AnyObject)

@@ -19,6 +19,16 @@ struct Horse: Animal {
     let name: String
     let isRunning: Bool
 }
+protocol Predator: Sendable {}
+final class Lion: Animal, Predator {
+    let name = "Leo"
+}
+
+extension Container {
+    var lion: Factory<Lion> { self { Lion() }.cached }
+    var wildAnimal: Factory<any Animal> { alias(\.lion) { $0 } }
+    var predator: Factory<any Predator> { alias(\.lion) { $0 } }
+}
 final class PetOwner: Sendable {
     let pet: any Animal
     init(pet: any Animal) { self.pet = pet }
@@ -80,6 +90,12 @@ struct MigratingFromSwinjectSnippets {
     @Test func aFactoryResolvesItsDependenciesThroughSelf() {
         let owner = Container.shared.petOwner()
         #expect(owner.pet.name == "Mimi")
+    }
+
+    @Test func implementsBecomesAliases() {
+        let lion = Container.shared.lion()
+        #expect(Container.shared.wildAnimal() as? Lion === lion)
+        #expect(Container.shared.predator() as? Lion === lion)
     }
 
     @Test func namesBecomeFactoriesOfTheirOwn() {

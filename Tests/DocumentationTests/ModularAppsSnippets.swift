@@ -49,7 +49,71 @@ extension Container {
     var apiClient: Factory<APIClient> { self { APIClient(session: self.userSession()) }.cached }
 }
 
+protocol Logging: AnyObject, Sendable {
+    func log(_ line: String)
+}
+
+protocol Flushing: AnyObject, Sendable {
+    func flush()
+}
+
+final class DiskLogger: Logging, Flushing {
+    func log(_ line: String) {}
+    func flush() {}
+}
+
+extension Container {
+    var diskLogger: Factory<DiskLogger> { self { DiskLogger() }.singleton }
+    var logging: Factory<any Logging> { alias(\.diskLogger) { $0 } }
+    var flushing: Factory<any Flushing> { alias(\.diskLogger) { $0 } }
+}
+
+protocol EventSink: Sendable {
+    func send(_ event: String) -> [String]
+}
+
+struct ConsoleSink: EventSink {
+    func send(_ event: String) -> [String] { [event] }
+}
+
+/// Keeps one event in `keepsOneIn`, counting from the first.
+final class SampledSink: EventSink, @unchecked Sendable {
+    let inner: any EventSink
+    let keepsOneIn: Int
+    private let seen = Locked(0)
+    init(inner: any EventSink, keepsOneIn: Int) {
+        (self.inner, self.keepsOneIn) = (inner, keepsOneIn)
+    }
+    func send(_ event: String) -> [String] {
+        let count = seen.withLock {
+            $0 += 1; return $0
+        }
+        return count % keepsOneIn == 1 ? inner.send(event) : []
+    }
+}
+
+extension Container {
+    var eventSink: Factory<any EventSink> { self { ConsoleSink() }.singleton }
+}
+
 @Suite struct ModularAppsSnippets {
+    @Test func aliasesAreOneInstance() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            #expect(container.logging() === container.diskLogger())
+            #expect(container.flushing() === container.diskLogger())
+        }
+    }
+
+    @Test func aModuleWrapsTheEventSink() {
+        Scope.withIsolatedSingletons {
+            let container = Container()
+            container.decorate(\.eventSink, order: 10) { SampledSink(inner: $0, keepsOneIn: 10) }
+            let sent = (1...20).flatMap { container.eventSink().send("event \($0)") }
+            #expect(sent == ["event 1", "event 11"])
+        }
+    }
+
     @Test func modulesContributeInOrder() {
         let container = Container()
         container.contribute(\.authInterceptor, to: \.interceptors)
