@@ -36,12 +36,13 @@ extension ContainerManager {
             var contextsRegisteredOnce: Bool { seldomBox?.seldom.contextsRegisteredOnce ?? false }
             /// A collection's contributions, by the contributed factory (`contribute(_:to:)`);
             /// `nil` for one removed here, which hides a parent's.
-            var contributions: [FactoryKey: Contribution?] {
+            var contributions: [FactoryKey: Addition?] {
                 seldomBox?.seldom.contributions ?? [:]
             }
             /// The decorators that wrap the factory's value (`decorate(_:order:name:_:)`), by
-            /// name; `nil` for one removed here, which hides a parent's.
-            var decorations: [String: Decoration?] { seldomBox?.seldom.decorations ?? [:] }
+            /// name (`FactoryKey.decorator(_:)`); `nil` for one removed here, which hides a
+            /// parent's.
+            var decorations: [FactoryKey: Addition?] { seldomBox?.seldom.decorations ?? [:] }
             var hasDecorations: Bool { seldomBox?.seldom.decorations.isEmpty == false }
 
             var isEmpty: Bool { factory == nil && scope == nil && seldomBox == nil }
@@ -58,8 +59,8 @@ extension ContainerManager {
             var timeToLive: Double?
             var decorator: Any?
             var contextsRegisteredOnce = false
-            var contributions: [FactoryKey: Contribution?] = [:]
-            var decorations: [String: Decoration?] = [:]
+            var contributions: [FactoryKey: Addition?] = [:]
+            var decorations: [FactoryKey: Addition?] = [:]
 
             var isEmpty: Bool {
                 contexts.isEmpty && timeToLive == nil && decorator == nil
@@ -193,7 +194,7 @@ extension ContainerManager {
     /// to a collection that is not declared `mayBeEmpty`.
     func contributions(to key: FactoryKey, mayBeEmpty: Bool) -> [AnyKeyPath] {
         let contributions = added(to: key, \.contributions).compactMapValues { $0 }
-        if isValidating { noteLookAlikes(in: contributions, to: key) }
+        if isValidating { noteLookAlikes(in: Array(contributions.keys), to: key) }
         if isValidating, contributions.isEmpty, !mayBeEmpty {
             _ = Validation.note(
                 .emptyCollection,
@@ -201,14 +202,20 @@ extension ContainerManager {
                 fix: "Contribute to it (contribute(_:to:)), or declare it "
                     + "contributions(mayBeEmpty: true) if it may be empty.")
         }
-        return contributions.values.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
-            .map(\.keyPath)
+        // A contribution's value is the contributed factory's key path.
+        return Self.inOrder(Array(contributions.values)).map { $0 as! AnyKeyPath }
+    }
+
+    /// The values of `additions` (contributions or decorators), in ascending order, then by
+    /// name.
+    static func inOrder(_ additions: [Addition]) -> [Any] {
+        additions.sorted { ($0.order, $0.name) < ($1.order, $1.name) }.map(\.value)
     }
 
     /// In a validation, reports contributions whose factories have one name and type and are
     /// two factories: two modules' declarations, which a reader takes for one.
-    private func noteLookAlikes(in contributions: [FactoryKey: Contribution], to key: FactoryKey) {
-        let byDescription = Dictionary(grouping: contributions.keys, by: \.description)
+    private func noteLookAlikes(in contributions: [FactoryKey], to key: FactoryKey) {
+        let byDescription = Dictionary(grouping: contributions, by: \.description)
         for (description, keys) in byDescription where keys.count > 1 {
             _ = Validation.note(
                 .duplicateContribution,

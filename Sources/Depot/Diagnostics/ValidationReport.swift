@@ -124,8 +124,10 @@ public struct ValidationProblem: Sendable, Equatable, Codable, CustomStringConve
         /// A child process of DepotTesting's every-root loop ended without a report while it
         /// checked the root named: the message holds what it wrote to standard error.
         case childProcessEnded
-        /// An alias (``ManagedContainer/alias(_:key:file:_:)-((Self)->Factory<Source>,_,_,_)``)
-        /// with a scope of its own, which keeps a second instance beside its source's. A warning.
+        /// One instance kept by two caching factories: an alias
+        /// (``ManagedContainer/alias(_:key:file:_:)-((Self)->Factory<Source>,_,_,_)``), or a
+        /// forward written by hand, with a scope of its own, which keeps its source's instance
+        /// past the source's resets. A warning.
         case aliasWithOwnScope
         /// Two caching factories that keep instances of one class, each with its own lifetime:
         /// two instances where a reader expects one. A warning; ``tornSingleton`` when both are

@@ -14,8 +14,8 @@ extension ManagedContainer {
     /// The alias resolves its source each time, so it has the source's instance, scope,
     /// registrations and contexts: a mock registered for the source is seen through every
     /// alias; one registered for the alias replaces the alias alone. Give it no scope: a scope
-    /// of its own keeps a second instance, which a debug build logs once and
-    /// ``validate(_:)`` reports (``ValidationProblem/Kind/aliasWithOwnScope``).
+    /// of its own keeps the source's instance past the source's resets (a second lifetime),
+    /// which a debug build logs once and ``validate(_:)`` reports (``ValidationProblem/Kind/aliasWithOwnScope``).
     ///
     /// - Parameters:
     ///   - source: the factory the alias stands for, in this container: its key path

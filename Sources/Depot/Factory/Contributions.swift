@@ -1,13 +1,16 @@
 // Collections that modules contribute to: a factory of `[T]` whose elements are other factories
 // of the same container, each with its own scope, added by whichever module provides one.
 
-/// One factory's part of a collection: its order, its factory's name (the order's tiebreak),
-/// and the key path of the factory, applied to the container that resolves the collection.
-// Not Sendable where the key path names a property isolated to an actor (a `@MainActor`
-// factory): kept in the registration, behind the manager's lock, like a registered closure, and
-// applied only by the collection's resolves, which read the property where a resolve of it would
-// (see `FactoryRegistration`): on its actor, for an isolated one.
-typealias Contribution = (order: Int, name: String, keyPath: AnyKeyPath)
+/// What a module adds to a factory it does not declare: its order, its name (the order's
+/// tiebreak) and its value. A collection's contribution holds the `AnyKeyPath` of the
+/// contributed factory, applied to the container that resolves the collection; a decorator
+/// (Decorators.swift), its `(T) -> T` closure.
+// Not Sendable: a key path may name a property isolated to an actor (a `@MainActor` factory),
+// and a decorator's closure is not `@Sendable`. Kept in the registration, behind the manager's
+// lock, like a registered closure, and used only by the factory's resolves: a collection's
+// reads the property where a resolve of it would, and a decorator runs where the factory's
+// closure runs (see `FactoryRegistration`): on its actor, for an isolated one.
+typealias Addition = (order: Int, name: String, value: Any)
 
 extension ManagedContainer {
     /// Declares a collection that modules contribute to, in a container extension:
@@ -104,7 +107,7 @@ extension ManagedContainer {
         _ keyPath: KeyPath<Self, some FactoryModifying>, order: Int?
     ) {
         let key = self[keyPath: keyPath].registration.key
-        let contribution = order.map { Contribution($0, key.literal, keyPath) }
+        let contribution = order.map { Addition($0, key.literal, keyPath) }
         // A removal stays as `nil`, so that it hides a parent's contribution too.
         changeAddition(to: self[keyPath: collection].registration.key) {
             $0.contributions[key] = .some(contribution)

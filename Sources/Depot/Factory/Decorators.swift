@@ -2,15 +2,6 @@
 // factory's registration, as contributions are with a collection's, and wrapped around the
 // closure that applies when a value is made, so what a scope keeps is the wrapped value.
 
-/// One decorator of a factory: its order, its name (the order's tiebreak) and its closure, a
-/// `(T) -> T` for the factory's `T`.
-// Not Sendable: the closure is kept in the registration, behind the manager's lock, like a
-// registered closure, and called only inside the factory's closure as `decorated(_:by:)` wraps
-// it: where that closure runs, on the value it just made (see `FactoryRegistration`). So the
-// caller's side is the factory's: a decorator of a factory isolated to an actor is one that may
-// run on that actor, and what it captures is used by one isolation domain at a time.
-typealias Decoration = (order: Int, name: String, wrap: Any)
-
 extension ManagedContainer {
     /// Wraps what the factory at `keyPath` makes in `wrap`, from any module:
     /// `container.decorate(\.api, order: 10) { TimedAPI($0) }`.
@@ -19,7 +10,8 @@ extension ManagedContainer {
     /// in, innermost first, around whatever the factory makes: its declaration, a registered
     /// closure, a context's or a test's mock. A scope keeps the wrapped value, made once, and
     /// `onDispose` runs once, on it; FactoryKit's
-    /// ``FactoryModifying/decorator(_:caller:)-((Self.T)->Void,_)`` sees it too. Decorators survive later registrations and a factory's `reset()`; a child
+    /// ``FactoryModifying/decorator(_:caller:)-((Self.T)->Void,_)`` sees it too. Decorators
+    /// survive later registrations and a factory's `reset()`; a child
     /// container sees its parent's and its own; `push()`, `pop()` and `manager.reset()` treat
     /// them as registrations. Adding one drops what the factory keeps. A decorator that resolves
     /// the factory it decorates is a cycle. See <doc:ModularApps>.
@@ -27,31 +19,39 @@ extension ManagedContainer {
     /// - Parameters:
     ///   - keyPath: the factory to decorate, of any kind.
     ///   - order: where the decorator wraps: lower orders are nearer the made value.
-    ///   - name: tells decorators of one factory apart: a second with the same name replaces
-    ///     the first; ``removeDecorator(named:from:)`` takes it. `file:line` by default.
-    ///   - file: the calling file, for the default name; leave the default.
-    ///   - line: the calling line, for the default name; leave the default.
+    ///   - name: tells decorators of one factory apart, whichever module adds them: a second
+    ///     with the same name replaces the first; ``removeDecorator(named:from:)`` takes it.
+    ///     The name of the function that adds it by default (`registerTiming()`): name each
+    ///     one where one function adds two to the same factory.
     ///   - wrap: makes the value the factory gives from the one it made (or the decorator of
     ///     lower order gave).
     public func decorate<F: FactoryModifying>(
-        _ keyPath: KeyPath<Self, F>, order: Int = 0, name: String? = nil,
-        file: StaticString = #fileID, line: UInt = #line, _ wrap: @escaping (F.T) -> F.T
+        _ keyPath: KeyPath<Self, F>, order: Int = 0, name: StaticString = #function,
+        _ wrap: @escaping (F.T) -> F.T
     ) {
-        let name = name ?? "\(file):\(line)"
         changeAddition(to: self[keyPath: keyPath].registration.key) {
-            $0.decorations[name] = .some(Decoration(order, name, wrap))
+            $0.decorations[.decorator(name)] = .some(Addition(order, name.description, wrap))
         }
     }
 
     /// Removes the decorator named `name` from the factory at `keyPath`, in this container: a
     /// child's removal hides its parent's decorator in the child, and never reaches the parent.
     public func removeDecorator(
-        named name: String, from keyPath: KeyPath<Self, some FactoryModifying>
+        named name: StaticString, from keyPath: KeyPath<Self, some FactoryModifying>
     ) {
         // A removal stays as `nil`, so that it hides a parent's decorator too.
         changeAddition(to: self[keyPath: keyPath].registration.key) {
-            $0.decorations[name] = .some(nil)
+            $0.decorations[.decorator(name)] = .some(nil)
         }
+    }
+}
+
+extension FactoryKey {
+    /// The key of a decorator named `name`, under which a factory's registration keeps it: a
+    /// key as a contribution's is, so both share the code of one kind of dictionary. No module
+    /// is part of it, so a decorator of one name is the same whichever module adds or removes it.
+    static func decorator(_ name: StaticString) -> FactoryKey {
+        FactoryKey(name: name, type: Addition.self)
     }
 }
 
@@ -63,8 +63,7 @@ extension ContainerManager {
         if let parent = state.withLock({ $0.parent }) {
             byName.merge(parent.manager.added(to: key, \.decorations)) { own, _ in own }
         }
-        return byName.values.compactMap { $0 }.sorted { ($0.order, $0.name) < ($1.order, $1.name) }
-            .map(\.wrap)
+        return Self.inOrder(byName.values.compactMap { $0 })
     }
 }
 

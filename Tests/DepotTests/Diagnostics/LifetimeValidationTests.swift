@@ -54,10 +54,9 @@ extension LifetimeContainer {
         #expect(found.first?.path == ["LifetimeContainer.cachedLogging<any Logging>"])
         #expect(
             found.first?.message
-                == "Depot: LifetimeContainer.cachedLogging<any Logging> keeps, in the cached "
-                + "scope, the instance LifetimeContainer.fileLogger<FileLogger> keeps: an alias, "
-                + "or a factory that returns another's instance, with a scope of its own, which "
-                + "keeps it past LifetimeContainer.fileLogger<FileLogger>'s resets.")
+                == "Depot: LifetimeContainer.cachedLogging<any Logging> (cached) keeps the "
+                + "instance LifetimeContainer.fileLogger<FileLogger> (cached) keeps: an alias, or "
+                + "a forward, with a scope of its own keeps it past the other's resets.")
         #expect(found.first?.fix.contains("Remove the scope") == true)
         // It keeps its source's instance: not a second instance of the class.
         #expect(!report.problems.contains { $0.kind == .tornLifestyle }, "\(report)")

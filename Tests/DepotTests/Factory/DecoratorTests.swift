@@ -111,6 +111,14 @@ private func loggingModule(_ container: DecoratedContainer) {
         #expect(container.client().trail == "timed(second(live))")
     }
 
+    @Test func aDecoratorIsNamedByTheFunctionThatAddsItUnlessNamed() {
+        let container = DecoratedContainer()
+        timingModule(container)
+        loggingModule(container)
+        container.removeDecorator(named: "timingModule(_:)", from: \.client)
+        #expect(container.client().trail == "logged(audited(live))")
+    }
+
     @Test func factoryKitsDecoratorSeesTheWrappedValue() {
         let container = DecoratedContainer()
         let seen = Locked([String]())

@@ -5,12 +5,9 @@
 // lifestyle: `Factory<any Logging>` and `Factory<any Flushing>` each keeping a `FileLogger`).
 
 extension Validation {
-    /// Records a teardown that never runs: `factory`, entered at `node`, has `onDispose` and a
-    /// scope that keeps no instance.
-    func checkTeardown<P, T>(of factory: FactoryRegistration<P, T>, at node: Node) {
-        let placement = node.scope.placement
-        guard factory.options?.values.disposer != nil, placement == .none || placement == .graph
-        else { return }
+    /// Records a teardown that never runs at `node`, a factory with `onDispose` whose scope
+    /// keeps no instance.
+    func checkTeardown(at node: Node) {
         let step = node.step!
         let found = problem(
             .disposableTransient, node: node,
@@ -27,7 +24,7 @@ extension Validation {
     static func noteKept(_ instance: AnyObject, by step: ResolutionStep, in scope: Scope) {
         guard let node = current else { return }
         let validation = node.validation
-        let kept = Kept(key: step.key, step: step.description, scope: scope)
+        let kept = Kept(step: step, scope: scope)
         let object = ObjectIdentifier(instance)
         let type = ObjectIdentifier(Swift.type(of: instance))
         // The first keeper of each stays, so every later one is compared with it.
@@ -37,43 +34,47 @@ extension Validation {
             state.keptTypes[type] = found.1 ?? kept
             return found
         }
-        if let same, same.key != step.key {
-            validation.add(
-                .aliasWithOwnScope, at: node,
-                message: "Depot: \(step) keeps, in the \(scope) scope, the instance "
-                    + "\(same.step) keeps: an alias, or a factory that returns another's "
-                    + "instance, with a scope of its own, which keeps it past \(same.step)'s "
-                    + "resets.",
-                fix: "Remove the scope from \(step): an alias resolves its source, whose scope "
-                    + "keeps the one instance.")
+        let kind: ValidationProblem.Kind
+        let first: Kept
+        let what: String
+        if let same, same.step.key != step.key {
+            (kind, first, what) = (.aliasWithOwnScope, same, "the instance")
         } else if let sameClass, same == nil,
-            ObjectIdentifier(sameClass.key.valueType) != ObjectIdentifier(step.key.valueType)
-        {
             // Two factories of one declared type keep two instances by design: two names.
+            ObjectIdentifier(sameClass.step.key.valueType) != ObjectIdentifier(step.key.valueType)
+        {
             let isSingleton = scope === Scope.singleton && sameClass.scope === Scope.singleton
-            validation.add(
-                isSingleton ? .tornSingleton : .tornLifestyle, at: node,
-                message: "Depot: \(step) (\(scope)) and \(sameClass.step) (\(sameClass.scope)) "
-                    + "both keep an instance of \(Swift.type(of: instance)): two instances, each "
-                    + "with its own lifetime, where one is meant.",
-                fix: "Keep it in one factory and declare the other an alias of it: "
-                    + "alias(\\.\(sameClass.key.literal)) { $0 }.")
+            (kind, first, what) = (
+                isSingleton ? .tornSingleton : .tornLifestyle, sameClass,
+                "an instance of \(Swift.type(of: instance)), as"
+            )
+        } else {
+            return
         }
-    }
-
-    /// Records a problem found at `node`.
-    private func add(
-        _ kind: ValidationProblem.Kind, at node: Node, message: String, fix: String
-    ) {
-        let found = problem(kind, node: node, message: message, fix: fix)
-        state.withLock { $0.add(found) }
+        let found = validation.problem(
+            kind, node: node,
+            message: "Depot: \(kept) keeps \(what) \(first) keeps: "
+                + (kind == .aliasWithOwnScope
+                    ? "an alias, or a forward, with a scope of its own keeps it past the other's "
+                        + "resets."
+                    : "two instances, each with its own lifetime, where one is meant."),
+            fix: kind == .aliasWithOwnScope
+                ? "Remove the scope from \(step): an alias resolves its source, whose scope keeps "
+                    + "the one instance."
+                : "Keep it in one factory and declare the other an alias of it: "
+                    + "alias(\\.\(first.step.key.literal)) { $0 }.")
+        validation.state.withLock { $0.add(found) }
     }
 
     /// The first caching factory a validation saw keep an instance, or one of a class.
-    struct Kept {
-        let key: FactoryKey
-        let step: String
+    /// A class, so that the validation's tables hold one reference each.
+    final class Kept: CustomStringConvertible {
+        let step: ResolutionStep
         let scope: Scope
+
+        init(step: ResolutionStep, scope: Scope) { (self.step, self.scope) = (step, scope) }
+
+        var description: String { "\(step) (\(scope))" }
     }
 }
 

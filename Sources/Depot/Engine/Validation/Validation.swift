@@ -206,7 +206,10 @@ final class Validation: @unchecked Sendable {
             return .stop(stop)
         }
         check(node)
-        checkTeardown(of: factory, at: node)
+        let placement = scope.placement
+        if factory.options?.values.disposer != nil, placement == .none || placement == .graph {
+            checkTeardown(at: node)
+        }
         return .resolve(copied, node)
     }
 }
