@@ -203,13 +203,7 @@ extension ContainerManager {
                     + "contributions(mayBeEmpty: true) if it may be empty.")
         }
         // A contribution's value is the contributed factory's key path.
-        return Self.inOrder(Array(contributions.values)).map { $0 as! AnyKeyPath }
-    }
-
-    /// The values of `additions` (contributions or decorators), in ascending order, then by
-    /// name.
-    static func inOrder(_ additions: [Addition]) -> [Any] {
-        additions.sorted { ($0.order, $0.name) < ($1.order, $1.name) }.map(\.value)
+        return inOrder(Array(contributions.values)).map { $0 as! AnyKeyPath }
     }
 
     /// In a validation, reports contributions whose factories have one name and type and are
@@ -228,9 +222,9 @@ extension ContainerManager {
     /// What modules added to the factory `key` (`read` says which: contributions, decorators)
     /// in this container, over what they added in its parent's: an entry here, or a removal
     /// (`nil`), hides the parent's of the same name.
-    func added<Name, Addition>(
-        to key: FactoryKey, _ read: (Registration.Fields) -> [Name: Addition?]
-    ) -> [Name: Addition?] {
+    func added(
+        to key: FactoryKey, _ read: (Registration.Fields) -> [FactoryKey: Addition?]
+    ) -> [FactoryKey: Addition?] {
         let (own, parent) = state.withLock { state in
             (state.registrations[key].map { read($0.fields) } ?? [:], state.parent)
         }

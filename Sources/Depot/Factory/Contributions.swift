@@ -12,6 +12,11 @@
 // closure runs (see `FactoryRegistration`): on its actor, for an isolated one.
 typealias Addition = (order: Int, name: String, value: Any)
 
+/// The values of `additions`, in ascending order, then by name.
+func inOrder(_ additions: [Addition]) -> [Any] {
+    additions.sorted { ($0.order, $0.name) < ($1.order, $1.name) }.map(\.value)
+}
+
 extension ManagedContainer {
     /// Declares a collection that modules contribute to, in a container extension:
     /// `var plugins: Factory<[any Plugin]> { contributions() }`.

@@ -55,22 +55,16 @@ extension FactoryKey {
     }
 }
 
-extension ContainerManager {
-    /// The decorators of the factory `key`, in order: those `registration` (this container's)
-    /// holds, and those of its parent, if any, that it does not replace.
-    func decorations(for key: FactoryKey, in registration: Registration) -> [Any] {
+extension FactoryRegistration {
+    /// `body`, with the factory's decorators wrapped around what it makes: those
+    /// `registration` (its container's) holds, and those of the container's parent, if any,
+    /// that it does not replace.
+    func decorated(_ body: Body, by registration: ContainerManager.Registration) -> Body {
         var byName = registration.fields.decorations
-        if let parent = state.withLock({ $0.parent }) {
+        if let parent = manager.state.withLock({ $0.parent }) {
             byName.merge(parent.manager.added(to: key, \.decorations)) { own, _ in own }
         }
-        return Self.inOrder(byName.values.compactMap { $0 })
-    }
-}
-
-extension FactoryRegistration {
-    /// `body`, with the decorators registered for the factory wrapped around what it makes.
-    func decorated(_ body: Body, by registration: ContainerManager.Registration) -> Body {
-        let wraps = manager.decorations(for: key, in: registration)
+        let wraps = inOrder(byName.values.compactMap { $0 })
         guard !wraps.isEmpty else { return body }
         // Each is a `(T) -> T`, as `decorate` keeps it for this factory's key and type.
         let wrap = { (value: T) in wraps.reduce(value) { ($1 as! (T) -> T)($0) } }
