@@ -37,9 +37,14 @@ extension Container {
     var decorated: Factory<Node> {
         self { Node(depth: 0) }.cached.decorator { _ in _ = self.decorated() }
     }
-    // A cycle through an alias: the source resolves the alias of itself.
+    // A cycle through an alias: the source resolves the alias of itself. A `.cached` source's
+    // first resolve takes `prepare`; a `.unique` one's is planned without it.
     var aliasedNode: Factory<Node> { self { Node(depth: self.nodeAlias().depth + 1) }.cached }
     var nodeAlias: Factory<Node> { alias(\.aliasedNode) { $0 } }
+    var uniqueAliasedNode: Factory<Node> {
+        self { Node(depth: self.uniqueNodeAlias().depth + 1) }
+    }
+    var uniqueNodeAlias: Factory<Node> { alias(\.uniqueAliasedNode) { $0 } }
     // A wrapping decorator that resolves the factory it decorates.
     var wrapped: Factory<Node> { self { Node(depth: 0) }.cached }
     var sharedNode: ParameterFactory<Int, Node> {
@@ -139,6 +144,15 @@ extension Container {
 extension Container {
     var asyncA: AsyncFactory<A> { self { A(try await self.asyncB()) } }
     var asyncB: AsyncFactory<B> { self { B(try await self.asyncA()) }.cached }
+    /// Cycles through async aliases, as `aliasedNode` and `uniqueAliasedNode` for sync ones.
+    var asyncAliasedNode: AsyncFactory<Node> {
+        self { Node(depth: try await self.asyncNodeAlias().depth + 1) }.cached
+    }
+    var asyncNodeAlias: AsyncFactory<Node> { alias(\.asyncAliasedNode) { $0 } }
+    var uniqueAsyncAliasedNode: AsyncFactory<Node> {
+        self { Node(depth: try await self.uniqueAsyncNodeAlias().depth + 1) }
+    }
+    var uniqueAsyncNodeAlias: AsyncFactory<Node> { alias(\.uniqueAsyncAliasedNode) { $0 } }
     /// As `chain`: a cycle of ten steps after three that are not in it.
     var asyncChain: AsyncParameterFactory<Int, Node> {
         self { n in Node(depth: try await self.asyncChain(n == 12 ? 3 : n + 1).depth + 1) }
@@ -299,6 +313,10 @@ switch CommandLine.arguments.dropFirst().first {
 case "async-cycle":
     _ = try await container.asyncA()
     print("finished")
+case "async-alias-cycle":
+    _ = try await container.asyncNodeAlias()
+case "unique-async-alias-cycle":
+    _ = try await container.uniqueAsyncNodeAlias()
 case "async-long-cycle":
     _ = try await container.asyncChain(0)
 case "deep-async-cycle":
@@ -371,6 +389,8 @@ case "decorator-cycle":
     _ = container.decorated()
 case "alias-cycle":
     _ = container.nodeAlias()
+case "unique-alias-cycle":
+    _ = container.uniqueNodeAlias()
 case "wrapping-decorator-cycle":
     container.decorate(\.wrapped) { _ in container.wrapped() }
     _ = container.wrapped()
@@ -445,7 +465,8 @@ default:
             + "async-cycle|async-long-cycle|deep-async-cycle|async-graph-cycle|"
             + "cross-task-async-cycle|cross-task-graph-cycle|"
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
-            + "alias-cycle|wrapping-decorator-cycle|"
+            + "alias-cycle|unique-alias-cycle|async-alias-cycle|unique-async-alias-cycle|"
+            + "wrapping-decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
             + "main-actor-off-main|main-actor-off-main-stops|main-actor-on-main|"
             + "cross-thread-cycle|cross-thread-graph-cycle|three-thread-ring|use-scope-late|"

@@ -23,6 +23,10 @@ public struct AsyncFactory<T>: FactoryModifying, FactoryOverriding, @unchecked S
             container: container, name: key, body: .async(factory), file: file)
     }
 
+    /// The async factory `registration` describes.
+    @inlinable
+    init(_ registration: FactoryRegistration<Void, T>) { self.registration = registration }
+
     /// Resolves the factory's value, on the caller's actor.
     @inlinable
     public nonisolated(nonsending) func callAsFunction() async throws -> T { try await resolve() }

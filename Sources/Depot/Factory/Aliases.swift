@@ -2,9 +2,13 @@
 // resolved behind several types. An alias is a `.unique` factory whose closure resolves its
 // source through the source's own factory value: it gets the source's instance, scope,
 // registrations and contexts, and keeps nothing itself, so the instance is disposed once, by
-// the source's scope. It has a step of its own, so a cycle through it names it. The source comes
-// as a function, which a key path literal converts to: its resolve then calls the property's
-// getter, where applying a `KeyPath` would project it through the runtime on every resolve.
+// the source's scope. Where nothing changes it, the engine calls its closure without a step of
+// its own, and the source's resolve enters the alias's step where it goes past a hit, so a
+// cycle through the alias names it. The closure is given the container, so it captures only the
+// source and the conversion, which, written as literals, the optimiser folds into it: making
+// the factory value allocates nothing. The source comes as a function, which a key path literal converts to: its
+// resolve then calls the property's getter, where applying a `KeyPath` would project it through
+// the runtime on every resolve.
 
 extension ManagedContainer {
     /// Declares a factory that resolves the factory at `source` and returns its instance as
@@ -24,40 +28,50 @@ extension ManagedContainer {
     ///   - file: the declaring file, `Module/File.swift`; leave the default.
     ///   - convert: turns the source's instance into the alias's type, checked by the
     ///     compiler: `{ $0 }` for a protocol the source's type conforms to.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func alias<Source, T>(
         _ source: @escaping (Self) -> Factory<Source>, key: StaticString = #function,
         file: StaticString = #fileID, _ convert: @escaping (Source) -> T
     ) -> Factory<T> {
-        Factory(self, key: key, { [self] in convert(source(self)()) }, file: file).aliasing
+        // The container a factory is given is the one that declared it, or its parent, or a
+        // lifetime scope of it: a `Self` (`makeChild()` and `newLifetimeScope()` return one).
+        var alias = FactoryRegistration<Void, T>(
+            container: self, name: key,
+            body: .alias { convert(source($0 as! Self).registration.resolve((), alias: $1)) },
+            file: file)
+        alias.makeAlias()
+        return Factory(alias)
     }
 
     /// Declares an async factory that resolves the async factory at `source`, as
     /// ``alias(_:key:file:_:)-((Self)->Factory<Source>,_,_,_)`` does.
-    @inlinable
+    @_alwaysEmitIntoClient
     public func alias<Source, T>(
         _ source: @escaping (Self) -> AsyncFactory<Source>, key: StaticString = #function,
         file: StaticString = #fileID, _ convert: @escaping (Source) -> T
     ) -> AsyncFactory<T> {
-        AsyncFactory(self, key: key, { [self] in convert(try await source(self)()) }, file: file)
-            .aliasing
-    }
-}
-
-extension FactoryModifying {
-    /// The factory as an alias: `.unique` (a scope given after it is its own), safe in strict
-    /// tests, which judge its source.
-    @inlinable
-    var aliasing: Self {
-        var alias = self.unique.safeInTests
-        #if DEBUG
-            alias.registration.isAlias = true
-        #endif
-        return alias
+        var alias = FactoryRegistration<Void, T>(
+            container: self, name: key,
+            body: .asyncAlias {
+                convert(try await source($0 as! Self).registration.resolveAsync((), alias: $1))
+            }, file: file)
+        alias.makeAlias()
+        return AsyncFactory(alias)
     }
 }
 
 extension FactoryRegistration {
+    /// Makes the factory an alias: `.unique` (a scope given after it is its own), safe in
+    /// strict tests, which judge its source.
+    @inlinable
+    mutating func makeAlias() {
+        declaredScope = .builtIn(.unique)
+        isSafeInTests = true
+        #if DEBUG
+            isAlias = true
+        #endif
+    }
+
     /// Logs once, in a debug build, that this factory is an alias that keeps instances in
     /// `scope`, its own.
     @inline(__always)

@@ -71,8 +71,10 @@ extension FactoryRegistration {
         return switch body {
         case .plain(let make): .plain { wrap(make()) }
         case .parameterised(let make): .parameterised { wrap(make($0)) }
+        case .alias(let make): .alias { wrap(make($0, $1)) }
         case .async(let make): .async { wrap(try await make()) }
         case .asyncParameterised(let make): .asyncParameterised { wrap(try await make($0)) }
+        case .asyncAlias(let make): .asyncAlias { wrap(try await make($0, $1)) }
         }
     }
 }

@@ -33,6 +33,10 @@ public struct Factory<T>: FactoryModifying, FactoryOverriding, @unchecked Sendab
             file: file)
     }
 
+    /// The factory `registration` describes.
+    @inlinable
+    init(_ registration: FactoryRegistration<Void, T>) { self.registration = registration }
+
     /// Resolves the factory's value.
     @inlinable
     public func callAsFunction() -> T { resolve() }

@@ -35,6 +35,10 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// An async parameterised factory's closure.
     @usableFromInline
     typealias AsyncParameterisedMake = nonisolated(nonsending) (P) async throws -> T
+    /// An async alias's closure.
+    @usableFromInline
+    typealias AsyncAliasMake =
+        nonisolated(nonsending) (any ManagedContainer, FactoryKey?) async throws -> T
 
     /// The closure that makes a value.
     @usableFromInline
@@ -45,15 +49,22 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         case async(AsyncMake)
         /// An ``AsyncParameterFactory``'s closure.
         case asyncParameterised(AsyncParameterisedMake)
+        /// An alias's closure (`alias(_:key:file:_:)`): it resolves its source in the container
+        /// it is given, with the key of the alias to enter before the source's step, or `nil`
+        /// once the alias entered its own. Given the container, it captures only constants.
+        case alias((any ManagedContainer, FactoryKey?) -> T)
+        /// An async alias's closure, as `alias` is a synchronous one's.
+        case asyncAlias(AsyncAliasMake)
 
         /// Runs a synchronous factory's closure. An async factory is resolved only with
         /// `make`, and a synchronous one only ever has a synchronous closure.
         @inline(__always)
-        func callAsFunction(_ parameter: P) -> T {
+        func callAsFunction(_ parameter: P, in container: any ManagedContainer) -> T {
             switch self {
             case .plain(let make): make()
             case .parameterised(let make): make(parameter)
-            case .async, .asyncParameterised:
+            case .alias(let make): make(container, nil)
+            case .async, .asyncParameterised, .asyncAlias:
                 fatalError("Depot: an async closure called synchronously")
             }
         }
@@ -61,22 +72,26 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         /// Whether the closure is async (an ``AsyncFactory``'s): it runs on its own actor, if any.
         var isAsync: Bool {
             switch self {
-            case .async, .asyncParameterised: true
-            case .plain, .parameterised: false
+            case .async, .asyncParameterised, .asyncAlias: true
+            case .plain, .parameterised, .alias: false
             }
         }
 
         /// Runs the closure, of either kind.
         @inline(__always)
-        nonisolated(nonsending) func make(_ parameter: P) async throws -> T {
+        nonisolated(nonsending) func make(_ parameter: P, in container: any ManagedContainer)
+            async throws -> T
+        {
             // The closure gets the parameter as a synchronous one would: the resolve that
             // passes it waits for the closure and does not use it meanwhile.
             nonisolated(unsafe) let parameter = parameter
             return switch self {
             case .plain(let make): make()
             case .parameterised(let make): make(parameter)
+            case .alias(let make): make(container, nil)
             case .async(let make): try await make()
             case .asyncParameterised(let make): try await make(parameter)
+            case .asyncAlias(let make): try await make(container, nil)
             }
         }
     }
@@ -207,6 +222,13 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     func step(with parameter: ResolutionParameter?) -> ResolutionStep {
         ResolutionStep(
             manager: ObjectIdentifier(manager), key: key, parameter: parameter,
+            containerType: Swift.type(of: container))
+    }
+
+    /// The step of `alias`, an alias of this factory in its container.
+    func aliasStep(_ alias: FactoryKey) -> ResolutionStep {
+        ResolutionStep(
+            manager: ObjectIdentifier(manager), key: alias, parameter: nil,
             containerType: Swift.type(of: container))
     }
 }

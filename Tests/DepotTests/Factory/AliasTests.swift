@@ -39,6 +39,18 @@ extension AliasContainer {
     var asyncLogger: AsyncFactory<FileLogger> { self { FileLogger("async") }.cached }
     var asyncLogging: AsyncFactory<any Logging> { alias(\.asyncLogger) { $0 } }
     var loggerName: Factory<String> { alias(\.fileLogger) { $0.name } }
+    var watchedLogging: Factory<any Logging> {
+        alias(\.fileLogger) { $0 }.decorator { [disposed] in
+            let line = $0.log("seen")
+            disposed.withLock { $0.append(line) }
+        }
+    }
+    var asyncWatchedLogging: AsyncFactory<any Logging> {
+        alias(\.asyncLogger) { $0 }.decorator { [disposed] in
+            let line = $0.log("seen")
+            disposed.withLock { $0.append(line) }
+        }
+    }
 }
 
 @Suite struct AliasTests {
@@ -50,6 +62,15 @@ extension AliasContainer {
         #expect(container.loggerName() == "file")
         // A unique source gives the alias a new instance each time, as it gives itself.
         #expect(container.uniqueLogging() !== container.uniqueLogging())
+    }
+
+    /// FactoryKit's `decorator { }` on an alias sees each value the alias resolves, though the
+    /// alias takes no step of its own otherwise.
+    @Test func anAliasRunsItsOwnFactoryKitDecorator() async throws {
+        let container = AliasContainer()
+        #expect(container.watchedLogging() === container.watchedLogging())
+        _ = try await container.asyncWatchedLogging()
+        #expect(container.disposed.withLock { $0 } == ["file: seen", "file: seen", "async: seen"])
     }
 
     @Test func aMockOfTheSourceIsSeenThroughEveryAliasAndOneOfTheAliasReplacesItAlone() {
@@ -165,13 +186,24 @@ extension AliasContainer {
         }
     }
 
-    @Test func aCycleThroughAnAliasNamesTheAlias() throws {
-        let run = try runCrashHelper("alias-cycle")
+    /// The source's first resolve takes `prepare` (`.cached`) or is planned without it
+    /// (`.unique`): the alias, which takes no step of its own, is named either way, for a
+    /// thread and for a task.
+    @Test(arguments: [
+        ("alias-cycle", "nodeAlias", "aliasedNode"),
+        ("unique-alias-cycle", "uniqueNodeAlias", "uniqueAliasedNode"),
+        ("async-alias-cycle", "asyncNodeAlias", "asyncAliasedNode"),
+        ("unique-async-alias-cycle", "uniqueAsyncNodeAlias", "uniqueAsyncAliasedNode"),
+    ])
+    func aCycleThroughAnAliasNamesTheAlias(scenario: String, alias: String, source: String)
+        throws
+    {
+        let run = try runCrashHelper(scenario)
         #expect(run.status != 0)
         #expect(
             run.errors.contains(
-                "Depot: circular dependency: Container.nodeAlias<Node> -> "
-                    + "Container.aliasedNode<Node> -> Container.nodeAlias<Node>"),
+                "Depot: circular dependency: Container.\(alias)<Node> -> "
+                    + "Container.\(source)<Node> -> Container.\(alias)<Node>"),
             "\(run.errors)")
     }
 }

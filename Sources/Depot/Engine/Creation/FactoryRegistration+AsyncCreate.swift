@@ -61,7 +61,7 @@ extension FactoryRegistration {
         let creation = node.creation!
         let value: T
         do {
-            value = try await node.make(body, parameter)
+            value = try await node.make(body, parameter, in: container)
         } catch {
             owner.withInstances { $0.abandon(creation, for: key) }
             creation.finish(.failure(error))

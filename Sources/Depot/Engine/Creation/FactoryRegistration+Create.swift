@@ -5,6 +5,12 @@ extension FactoryRegistration {
     /// capturing `self`), whose metadata code compiled once would look up at run time.
     @usableFromInline
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt64) -> T {
+        // An alias that nothing replaces, keeps, observes or decorates is its source's resolve,
+        // which enters the alias's step where it makes something: a cycle through the alias
+        // names it (`resolve(_:through:plan:version:)`).
+        if case .alias(let resolveSource) = body, options == nil, plan.isPlainUnique {
+            return resolveSource(container, key)
+        }
         let frame = ResolutionFrame.current
         frame.enter(
             step(parameter), scope: plan.scope, manager: manager,
@@ -139,9 +145,9 @@ extension FactoryRegistration {
         // Nothing registered and nothing promised: the declared closure.
         guard plan.registration != nil || options != nil else {
             origin = .factory
-            return body(parameter)
+            return body(parameter, in: container)
         }
-        return body(for: parameter, plan: plan, origin: &origin)(parameter)
+        return body(for: parameter, plan: plan, origin: &origin)(parameter, in: container)
     }
 
     /// The closure that applies (a context override, a registration, or the declaration's;

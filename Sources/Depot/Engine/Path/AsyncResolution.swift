@@ -80,17 +80,23 @@ final class AsyncResolution: PathNode, @unchecked Sendable {
         Self.checkDepth(step, below: parent)
     }
 
-    /// Runs `body` for `parameter` with this node current.
+    /// Runs `body` for `parameter` in `container` with this node current.
     @inline(__always)
     nonisolated(nonsending) func make<P, T>(
-        _ body: FactoryRegistration<P, T>.Body, _ parameter: P
+        _ body: FactoryRegistration<P, T>.Body, _ parameter: P, in container: any ManagedContainer
     ) async throws -> T {
-        defer {
-            leave()
-            // The outermost resolution's graph ends with it.
-            if parent == nil { graph.leave() }
+        defer { end() }
+        return try await Self.$current.withValue(self) {
+            try await body.make(parameter, in: container)
         }
-        return try await Self.$current.withValue(self) { try await body.make(parameter) }
+    }
+
+    /// Leaves the node once its resolve has returned or thrown: the outermost resolution's
+    /// graph ends with it.
+    @inline(never)
+    func end() {
+        leave()
+        if parent == nil { graph.leave() }
     }
 
     /// Carries out `creation`, a graph's instance: before the node is current.

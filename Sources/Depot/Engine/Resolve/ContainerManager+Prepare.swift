@@ -150,6 +150,12 @@ extension ContainerManager {
         /// recording, or the captive check.
         @usableFromInline let needsFinish: Bool
 
+        /// Whether the plan makes a new value and nothing more: no registration, no scope that
+        /// keeps or shares it, nothing to finish.
+        var isPlainUnique: Bool {
+            registration == nil && !needsFinish && scope.placement == .none
+        }
+
         /// A plan with only `scope` and `checksCaptive` is the scope's plain plan.
         init(
             registration: ContainerManager.Registration? = nil, scope: Scope,

@@ -38,7 +38,13 @@
 extension FactoryRegistration {
     /// Resolves the factory's value for `parameter`: all roads lead here.
     @inlinable
-    func resolve(_ parameter: P) -> T {
+    func resolve(_ parameter: P) -> T { resolve(parameter, alias: nil) }
+
+    /// Resolves the factory's value for `parameter`. An alias that took no step of its own
+    /// passes its key as `alias`, for a creation to enter before its own step.
+    @_alwaysEmitIntoClient
+    @inline(__always)
+    func resolve(_ parameter: P, alias: FactoryKey?) -> T {
         // A validation resolves in its copy of the manager (Validation.swift).
         if manager.isValidating,
             let value = resolveIfValidating(parameter, file: #fileID, line: #line)
@@ -55,10 +61,23 @@ extension FactoryRegistration {
             checkPlainHit()
             return cell.value(as: T.self)
         case .miss(let plan, let version):
-            return resolveMiss(parameter, plan: plan, version: version)
+            guard let alias else { return resolveMiss(parameter, plan: plan, version: version) }
+            return resolve(parameter, through: alias)
         case nil:
-            return resolvePrepared(parameter)
+            guard let alias else { return resolvePrepared(parameter) }
+            return resolve(parameter, through: alias)
         }
+    }
+
+    /// Resolves what the hit path does not for `alias`, an alias of this factory that took no
+    /// step of its own: with the alias's step on the thread's path first, so that a cycle
+    /// through it names it. Compiled once, in Depot.
+    @usableFromInline
+    func resolve(_ parameter: P, through alias: FactoryKey) -> T {
+        let frame = ResolutionFrame.current
+        frame.enter(aliasStep(alias), scope: Scope.unique, manager: manager, checksCaptive: false)
+        defer { frame.leave() }
+        return resolvePrepared(parameter)
     }
 
     /// Checks a plain hit for a captive owner: compiled once, in Depot, for every factory.

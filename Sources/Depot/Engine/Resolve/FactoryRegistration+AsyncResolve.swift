@@ -4,6 +4,15 @@ extension FactoryRegistration {
     /// caching scope's creation runs in a task of its own (`asyncInstance`).
     @inlinable
     nonisolated(nonsending) func resolveAsync(_ parameter: P) async throws -> T {
+        try await resolveAsync(parameter, alias: nil)
+    }
+
+    /// Resolves an async factory's value for `parameter`, as ``resolve(_:alias:)`` does.
+    @_alwaysEmitIntoClient
+    @inline(__always)
+    nonisolated(nonsending) func resolveAsync(_ parameter: P, alias: FactoryKey?) async throws
+        -> T
+    {
         if manager.isValidating, let node = validationNode {
             return try await resolveValidating(parameter, below: node)
         }
@@ -15,9 +24,9 @@ extension FactoryRegistration {
             checkPlainHit(value, parameter)
             return value
         case .miss(let plan, let version):
-            return try await resolveAsyncMiss(parameter, plan: plan, version: version)
+            return try await resolveAsyncMiss(parameter, plan: plan, version: version, alias: alias)
         case nil:
-            return try await resolvePrepared(parameter)
+            return try await resolvePrepared(parameter, alias: alias)
         }
     }
 
@@ -54,8 +63,11 @@ extension FactoryRegistration {
     }
 
     /// ``resolvePrepared(_:)`` for an async resolve: a parent container resolves with `await`.
+    /// (A container an alias takes no step in has no parent: `alias` goes on to a miss alone.)
     @usableFromInline
-    nonisolated(nonsending) func resolvePrepared(_ parameter: P) async throws -> T {
+    nonisolated(nonsending) func resolvePrepared(_ parameter: P, alias: FactoryKey? = nil)
+        async throws -> T
+    {
         switch planned(parameter) {
         case .delegate(let parent):
             ResolutionFrame.noteAsyncStarted()
@@ -72,7 +84,7 @@ extension FactoryRegistration {
             }
             return value
         case .miss(let plan, let version):
-            return try await resolveAsyncMiss(parameter, plan: plan, version: version)
+            return try await resolveAsyncMiss(parameter, plan: plan, version: version, alias: alias)
         }
     }
 
@@ -118,18 +130,32 @@ extension FactoryRegistration {
     ) async throws -> T {
         // Nothing registered and nothing promised: the declared closure, without the search.
         guard plan.registration != nil || options != nil else {
-            return try await node.make(body, parameter)
+            return try await node.make(body, parameter, in: container)
         }
-        return try await node.make(body(for: parameter, plan: plan, origin: &origin), parameter)
+        return try await node.make(
+            body(for: parameter, plan: plan, origin: &origin), parameter, in: container)
     }
 
     /// Resolves what the hit path does not; `plan` was made from registrations at `version`.
     /// Compiled once, in Depot, for every factory, as ``resolveMiss(_:plan:version:)`` is.
+    /// Resolved through an `alias` that took no step of its own, it enters the alias's step
+    /// first, as ``resolve(_:through:)`` does on a thread.
     @usableFromInline
     nonisolated(nonsending) func resolveAsyncMiss(
-        _ parameter: P, plan: ContainerManager.Plan, version: UInt64
+        _ parameter: P, plan: ContainerManager.Plan, version: UInt64, alias: FactoryKey? = nil
     ) async throws -> T {
-        let parent = AsyncResolution.current
+        // As in `resolveMiss`: an alias nothing changes is its source's resolve.
+        if case .asyncAlias(let resolveSource) = body, options == nil, plan.isPlainUnique {
+            return try await resolveSource(container, key)
+        }
+        let through: AsyncResolution? =
+            if let alias {
+                AsyncResolution(
+                    aliasStep(alias), scope: Scope.unique, manager: manager,
+                    parent: AsyncResolution.current)
+            } else { nil }
+        defer { through?.end() }
+        let parent = through ?? AsyncResolution.current
         checkAliasScope(plan.scope)
         var origin = ResolutionOrigin.factory
         guard let (owner, key) = keeper(for: parameter, plan: plan) else {
