@@ -6,6 +6,10 @@ import Foundation
 // same objects built by hand through async functions.
 extension Depot.Container {
     var asyncCachedService: AsyncFactory<Service> { self { Service() }.cached }
+    /// `asyncCachedService` behind a protocol: an alias of it.
+    var asyncIdentifiedService: AsyncFactory<any Identified> {
+        alias(\.asyncCachedService) { $0 }
+    }
     var asyncUniqueService: AsyncFactory<Service> { self { Service() } }
     var asyncGraphRoot: AsyncFactory<GraphRoot> {
         self {
@@ -54,6 +58,15 @@ extension Scenarios {
                 return { n in
                     blocking {
                         for _ in 0..<n { blackHole(try await container.asyncCachedService()) }
+                    }
+                }
+            },
+            Subject("async-cached-hit", "Depot+alias", note: "an alias of the .cached service") {
+                let container = Depot.Container()
+                blocking { _ = try await container.asyncIdentifiedService() }
+                return { n in
+                    blocking {
+                        for _ in 0..<n { blackHole(try await container.asyncIdentifiedService()) }
                     }
                 }
             },

@@ -29,7 +29,7 @@ extension Scenarios {
                     _ = container.forwardedService()
                     return { n in for _ in 0..<n { blackHole(container.forwardedService()) } }
                 },
-                Subject("cached-hit", "Depot, alias") {
+                Subject("cached-hit", "Depot+alias", note: "an alias of the .cached service") {
                     let container = Depot.Container()
                     _ = container.identifiedService()
                     return { n in for _ in 0..<n { blackHole(container.identifiedService()) } }
