@@ -153,6 +153,15 @@ extension Container {
         self { Node(depth: try await self.uniqueAsyncNodeAlias().depth + 1) }
     }
     var uniqueAsyncNodeAlias: AsyncFactory<Node> { alias(\.uniqueAsyncAliasedNode) { $0 } }
+    /// A cycle through an alias of an alias: both are named.
+    var outerNode: Factory<Node> { self { Node(depth: self.outerAlias().depth + 1) } }
+    var innerAlias: Factory<Node> { alias(\.outerNode) { $0 } }
+    var outerAlias: Factory<Node> { alias(\.innerAlias) { $0 } }
+    var asyncOuterNode: AsyncFactory<Node> {
+        self { Node(depth: try await self.asyncOuterAlias().depth + 1) }
+    }
+    var asyncInnerAlias: AsyncFactory<Node> { alias(\.asyncOuterNode) { $0 } }
+    var asyncOuterAlias: AsyncFactory<Node> { alias(\.asyncInnerAlias) { $0 } }
     /// As `chain`: a cycle of ten steps after three that are not in it.
     var asyncChain: AsyncParameterFactory<Int, Node> {
         self { n in Node(depth: try await self.asyncChain(n == 12 ? 3 : n + 1).depth + 1) }
@@ -317,6 +326,10 @@ case "async-alias-cycle":
     _ = try await container.asyncNodeAlias()
 case "unique-async-alias-cycle":
     _ = try await container.uniqueAsyncNodeAlias()
+case "alias-of-alias-cycle":
+    _ = container.outerAlias()
+case "async-alias-of-alias-cycle":
+    _ = try await container.asyncOuterAlias()
 case "async-long-cycle":
     _ = try await container.asyncChain(0)
 case "deep-async-cycle":
@@ -466,6 +479,7 @@ default:
             + "cross-task-async-cycle|cross-task-graph-cycle|"
             + "parameter-recursion|deep-recursion|deep-recursion-raised|decorator-cycle|"
             + "alias-cycle|unique-alias-cycle|async-alias-cycle|unique-async-alias-cycle|"
+            + "alias-of-alias-cycle|async-alias-of-alias-cycle|"
             + "wrapping-decorator-cycle|"
             + "weak-parameter-memory|negative-time-to-live|nan-time-to-live|"
             + "main-actor-off-main|main-actor-off-main-stops|main-actor-on-main|"

@@ -51,7 +51,8 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         case asyncParameterised(AsyncParameterisedMake)
         /// An alias's closure (`alias(_:key:file:_:)`): it resolves its source in the container
         /// it is given, with the key of the alias to enter before the source's step, or `nil`
-        /// once the alias entered its own. Given the container, it captures only constants.
+        /// once the alias entered its own. Given the container, it captures only the source
+        /// and the conversion.
         case alias((any ManagedContainer, FactoryKey?) -> T)
         /// An async alias's closure, as `alias` is a synchronous one's.
         case asyncAlias(AsyncAliasMake)

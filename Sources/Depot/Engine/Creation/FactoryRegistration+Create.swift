@@ -7,7 +7,7 @@ extension FactoryRegistration {
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt64) -> T {
         // An alias that nothing replaces, keeps, observes or decorates is its source's resolve,
         // which enters the alias's step where it makes something: a cycle through the alias
-        // names it (`resolve(_:through:plan:version:)`).
+        // names it (`resolve(_:through:)`).
         if case .alias(let resolveSource) = body, options == nil, plan.isPlainUnique {
             return resolveSource(container, key)
         }

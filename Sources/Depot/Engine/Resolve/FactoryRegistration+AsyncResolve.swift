@@ -144,8 +144,11 @@ extension FactoryRegistration {
     nonisolated(nonsending) func resolveAsyncMiss(
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64, alias: FactoryKey? = nil
     ) async throws -> T {
-        // As in `resolveMiss`: an alias nothing changes is its source's resolve.
-        if case .asyncAlias(let resolveSource) = body, options == nil, plan.isPlainUnique {
+        // As in `resolveMiss`: an alias nothing changes is its source's resolve. (An alias
+        // resolved through another takes a step, below the other's.)
+        if case .asyncAlias(let resolveSource) = body, alias == nil, options == nil,
+            plan.isPlainUnique
+        {
             return try await resolveSource(container, key)
         }
         let through: AsyncResolution? =
