@@ -49,10 +49,9 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         case async(AsyncMake)
         /// An ``AsyncParameterFactory``'s closure.
         case asyncParameterised(AsyncParameterisedMake)
-        /// An alias's closure (`alias(_:key:file:_:)`): it resolves its source in the container
-        /// it is given, with the key of the alias to enter before the source's step, or `nil`
-        /// once the alias entered its own. Given the container, it captures only the source
-        /// and the conversion.
+        /// An alias's closure: it resolves its source in the container it is given (so that it
+        /// captures only the source and the conversion), with the alias's key to enter before
+        /// the source's step, or `nil` once the alias entered its own.
         case alias((any ManagedContainer, FactoryKey?) -> T)
         /// An async alias's closure, as `alias` is a synchronous one's.
         case asyncAlias(AsyncAliasMake)

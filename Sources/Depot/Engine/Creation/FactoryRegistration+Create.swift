@@ -6,8 +6,7 @@ extension FactoryRegistration {
     @usableFromInline
     func resolveMiss(_ parameter: P, plan: ContainerManager.Plan, version: UInt64) -> T {
         // An alias that nothing replaces, keeps, observes or decorates is its source's resolve,
-        // which enters the alias's step where it makes something: a cycle through the alias
-        // names it (`resolve(_:through:)`).
+        // which enters the alias's step past a hit (`resolve(_:through:)`).
         if case .alias(let resolveSource) = body, options == nil, plan.isPlainUnique {
             return resolveSource(container, key)
         }
@@ -139,9 +138,7 @@ extension FactoryRegistration {
     }
 
     /// Runs the closure that applies: a context override, a registration, or the declaration's.
-    func run(
-        _ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin
-    ) -> T {
+    func run(_ parameter: P, plan: ContainerManager.Plan, origin: inout ResolutionOrigin) -> T {
         // Nothing registered and nothing promised: the declared closure.
         guard plan.registration != nil || options != nil else {
             origin = .factory
