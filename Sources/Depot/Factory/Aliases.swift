@@ -4,11 +4,11 @@
 // registrations and contexts, and keeps nothing itself, so the instance is disposed once, by
 // the source's scope. Where nothing changes it, the engine calls its closure without a step of
 // its own, and the source's resolve enters the alias's step where it goes past a hit, so a
-// cycle through the alias names it. The closure is given the container, so it captures only the
-// source and the conversion, which, written as literals, the optimiser folds into it: making
-// the factory value allocates nothing. The source comes as a function, which a key path literal converts to: its
-// resolve then calls the property's getter, where applying a `KeyPath` would project it through
-// the runtime on every resolve.
+// cycle through the alias names it. The closure is given the container, so it captures only
+// the source and the conversion, which, written as literals, the optimiser folds into it:
+// making the factory value allocates nothing. The source comes as a function, which a key path
+// literal converts to: its resolve then calls the property's getter, where applying a `KeyPath`
+// would project it through the runtime on every resolve.
 
 extension ManagedContainer {
     /// Declares a factory that resolves the factory at `source` and returns its instance as
