@@ -62,14 +62,12 @@ extension ManagedContainer {
 
 extension FactoryRegistration {
     /// Makes the factory an alias: `.unique` (a scope given after it is its own), safe in
-    /// strict tests, which judge its source.
+    /// strict tests, which judge its source. (Built in place: an initialiser of its own made
+    /// the optimiser copy the value around its resolve.)
     @inlinable
     mutating func makeAlias() {
         declaredScope = .builtIn(.unique)
         isSafeInTests = true
-        #if DEBUG
-            isAlias = true
-        #endif
     }
 
     /// Logs once, in a debug build, that this factory is an alias that keeps instances in
@@ -77,7 +75,7 @@ extension FactoryRegistration {
     @inline(__always)
     func checkAliasScope(_ scope: Scope) {
         #if DEBUG
-            guard isAlias, scope !== Scope.unique else { return }
+            guard body.isAlias, scope !== Scope.unique else { return }
             manager.warnOnce(
                 about: key,
                 "Depot: \(stepWithoutParameter) is an alias with the \(scope) scope of its own: "

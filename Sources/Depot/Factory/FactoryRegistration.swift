@@ -69,6 +69,14 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             }
         }
 
+        /// Whether the closure is an alias's (`alias(_:key:file:_:)`).
+        var isAlias: Bool {
+            switch self {
+            case .alias, .asyncAlias: true
+            case .plain, .parameterised, .async, .asyncParameterised: false
+            }
+        }
+
         /// Whether the closure is async (an ``AsyncFactory``'s): it runs on its own actor, if any.
         var isAsync: Bool {
             switch self {
@@ -154,11 +162,6 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     #if DEBUG
         /// The actor the declaration is isolated to, if any, for debug builds' check.
         @usableFromInline var isolation: (any Actor)?
-        /// Set by `alias(_:_:)`, for debug builds' log of an alias with a scope of its own
-        /// (a validation tells one in every build by what it keeps). A debug build's field
-        /// alone: one more field makes a release build stop inlining the factory's making
-        /// into its declaration, and then hash its name on every resolve.
-        @usableFromInline var isAlias = false
     #endif
     /// The type of the actor the declaration is isolated to, if any, for a validation's check
     /// in every build: a metatype, so that copying a factory value counts no reference. (Two
@@ -218,17 +221,11 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     @usableFromInline
     var stepWithoutParameter: ResolutionStep { step(with: nil) }
 
-    /// The step, with `parameter` as the path shows it.
-    func step(with parameter: ResolutionParameter?) -> ResolutionStep {
+    /// The step, with `parameter` as the path shows it; of the factory `key` of the same
+    /// container (an alias of this one) where one is given.
+    func step(with parameter: ResolutionParameter?, key: FactoryKey? = nil) -> ResolutionStep {
         ResolutionStep(
-            manager: ObjectIdentifier(manager), key: key, parameter: parameter,
-            containerType: Swift.type(of: container))
-    }
-
-    /// The step of `alias`, an alias of this factory in its container.
-    func aliasStep(_ alias: FactoryKey) -> ResolutionStep {
-        ResolutionStep(
-            manager: ObjectIdentifier(manager), key: alias, parameter: nil,
+            manager: ObjectIdentifier(manager), key: key ?? self.key, parameter: parameter,
             containerType: Swift.type(of: container))
     }
 }

@@ -75,7 +75,8 @@ extension FactoryRegistration {
     @usableFromInline
     func resolve(_ parameter: P, through alias: FactoryKey) -> T {
         let frame = ResolutionFrame.current
-        frame.enter(aliasStep(alias), scope: Scope.unique, manager: manager, checksCaptive: false)
+        let aliasStep = step(with: nil, key: alias)
+        frame.enter(aliasStep, scope: Scope.unique, manager: manager, checksCaptive: false)
         defer { frame.leave() }
         return resolvePrepared(parameter)
     }

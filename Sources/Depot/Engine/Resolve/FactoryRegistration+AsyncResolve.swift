@@ -154,7 +154,7 @@ extension FactoryRegistration {
         let through: AsyncResolution? =
             if let alias {
                 AsyncResolution(
-                    aliasStep(alias), scope: Scope.unique, manager: manager,
+                    step(with: nil, key: alias), scope: Scope.unique, manager: manager,
                     parent: AsyncResolution.current)
             } else { nil }
         defer { through?.end() }
