@@ -4,11 +4,13 @@
 // registrations and contexts, and keeps nothing itself, so the instance is disposed once, by
 // the source's scope. Where nothing changes it, the engine calls its closure without a step of
 // its own, and the source's resolve enters the alias's step where it goes past a hit, so a
-// cycle through the alias names it. The closure is given the container, so it captures only
-// the source and the conversion, which, written as literals, the optimiser folds into it:
-// making the factory value allocates nothing. The source comes as a function, which a key path
-// literal converts to: its resolve then calls the property's getter, where applying a `KeyPath`
-// would project it through the runtime on every resolve.
+// cycle through the alias names it. An async alias's closure is synchronous: it returns its
+// source's plain hit (`plainHit()`), so that its resolve returns that hit before any `await`,
+// or, where there is none, its source's resolve, to await. The closures are given the
+// container, so they capture only the source and the conversion, which, written as literals,
+// the optimiser folds into them: making the factory value allocates nothing. The source comes
+// as a function, which a key path literal converts to: its resolve then calls the property's
+// getter, where applying a `KeyPath` would project it through the runtime on every resolve.
 
 extension ManagedContainer {
     /// Declares a factory that resolves the factory at `source` and returns its instance as
@@ -52,8 +54,14 @@ extension ManagedContainer {
     ) -> AsyncFactory<T> {
         var alias = FactoryRegistration<Void, T>(
             container: self, name: key,
-            body: .asyncAlias {
-                convert(try await source($0 as! Self).registration.resolveAsync((), alias: $1))
+            body: .asyncAlias { container in
+                if let value = source(container as! Self).registration.plainHit() {
+                    return (convert(value), nil)
+                }
+                let resolve: FactoryRegistration<Void, T>.AsyncAliasMake = {
+                    convert(try await source($0 as! Self).registration.resolveAsync((), alias: $1))
+                }
+                return (nil, resolve)
             }, file: file)
         alias.makeAlias()
         return AsyncFactory(alias)
@@ -82,5 +90,32 @@ extension FactoryRegistration {
                     + "it keeps its source's instance for a lifetime of its own, past the "
                     + "source's resets. Remove the scope: the source's keeps the one instance.")
         #endif
+    }
+}
+
+extension FactoryRegistration.Body {
+    /// For an async alias that nothing changes (its plain decision a miss with a plain `plan`),
+    /// its source's plain hit in `container`, converted; otherwise `nil`.
+    @_alwaysEmitIntoClient
+    @inline(__always)
+    func sourceHit(in container: any ManagedContainer, plan: ContainerManager.Plan) -> T? {
+        guard case .asyncAlias(let source) = self, plan.isPlainUnique else { return nil }
+        return source(container).hit
+    }
+
+    /// An async alias's resolve of its source in `container`, passing `alias` on. Apart from
+    /// `make`, so that the generic code compiled once lays out what the closure gives (at run
+    /// time) only for an alias.
+    @inline(never)
+    nonisolated(nonsending) static func resolve(
+        _ source: FactoryRegistration.AsyncAlias, in container: any ManagedContainer,
+        alias: FactoryKey?
+    ) async throws -> T {
+        let (hit, resolveSource) = source(container)
+        guard let resolveSource else {
+            // The closure gives a hit where it gives no resolve.
+            return hit!
+        }
+        return try await resolveSource(container, alias)
     }
 }

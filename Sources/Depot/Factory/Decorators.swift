@@ -74,7 +74,10 @@ extension FactoryRegistration {
         case .alias(let make): .alias { wrap(make($0, $1)) }
         case .async(let make): .async { wrap(try await make()) }
         case .asyncParameterised(let make): .asyncParameterised { wrap(try await make($0)) }
-        case .asyncAlias(let make): .asyncAlias { wrap(try await make($0, $1)) }
+        case .asyncAlias(let source):
+            .async { [container] in
+                wrap(try await Body.resolve(source, in: container, alias: nil))
+            }
         }
     }
 }

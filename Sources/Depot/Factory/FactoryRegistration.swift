@@ -35,7 +35,11 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// An async parameterised factory's closure.
     @usableFromInline
     typealias AsyncParameterisedMake = nonisolated(nonsending) (P) async throws -> T
-    /// An async alias's closure.
+    /// An async alias's closure: given the container, its source's plain hit there, converted,
+    /// or else its source's resolve (one closure, so that a factory value stays small).
+    @usableFromInline
+    typealias AsyncAlias = (any ManagedContainer) -> (hit: T?, resolve: AsyncAliasMake?)
+    /// An async alias's source's resolve, to await in the container with the alias's key.
     @usableFromInline
     typealias AsyncAliasMake =
         nonisolated(nonsending) (any ManagedContainer, FactoryKey?) async throws -> T
@@ -53,11 +57,10 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
         /// captures only the source and the conversion), with the alias's key to enter before
         /// the source's step, or `nil` once the alias entered its own.
         case alias((any ManagedContainer, FactoryKey?) -> T)
-        /// An async alias's closure, as `alias` is a synchronous one's.
-        case asyncAlias(AsyncAliasMake)
+        /// An async alias's closure, which gives its source's plain hit without an `await`.
+        case asyncAlias(AsyncAlias)
 
-        /// Runs a synchronous factory's closure. An async factory is resolved only with
-        /// `make`, and a synchronous one only ever has a synchronous closure.
+        /// Runs a synchronous factory's closure (an async factory's runs only with `make`).
         @inline(__always)
         func callAsFunction(_ parameter: P, in container: any ManagedContainer) -> T {
             switch self {
@@ -99,7 +102,7 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
             case .alias(let make): make(container, nil)
             case .async(let make): try await make()
             case .asyncParameterised(let make): try await make(parameter)
-            case .asyncAlias(let make): try await make(container, nil)
+            case .asyncAlias(let source): try await Self.resolve(source, in: container, alias: nil)
             }
         }
     }

@@ -38,6 +38,7 @@ extension AliasContainer {
     var cachedLogging: Factory<any Logging> { alias(\.fileLogger) { $0 }.cached }
     var asyncLogger: AsyncFactory<FileLogger> { self { FileLogger("async") }.cached }
     var asyncLogging: AsyncFactory<any Logging> { alias(\.asyncLogger) { $0 } }
+    var asyncLoggingAlias: AsyncFactory<any Logging> { alias(\.asyncLogging) { $0 } }
     var loggerName: Factory<String> { alias(\.fileLogger) { $0.name } }
     var watchedLogging: Factory<any Logging> {
         alias(\.fileLogger) { $0 }.decorator { [disposed] in
@@ -108,6 +109,26 @@ extension AliasContainer {
         let container = AliasContainer()
         let source = try await container.asyncLogger()
         #expect(try await container.asyncLogging() === source)
+    }
+
+    /// An async alias whose source is kept returns the source's hit without an `await` of its
+    /// own: what changes the source, or the alias, after that hit is still seen.
+    @Test func anAsyncAliasAfterAHitSeesWhatChangesItsSourceOrItself() async throws {
+        let container = AliasContainer()
+        let source = try await container.asyncLogger()
+        #expect(try await container.asyncLogging() === source)
+        #expect(try await container.asyncLoggingAlias() === source)
+        container.asyncLogger.register { FileLogger("mock") }
+        #expect(try await container.asyncLogging().log("x") == "mock: x")
+        #expect(try await container.asyncLoggingAlias().log("x") == "mock: x")
+        container.asyncLogging.register { FileLogger("alias mock") }
+        #expect(try await container.asyncLogging().log("x") == "alias mock: x")
+        #expect(try await container.asyncLogger().name == "mock")
+        container.asyncLogging.reset()
+        container.asyncLogger.reset()
+        container.decorate(\.asyncLogging) { FileLogger($0.log("wrapped")) }
+        #expect(try await container.asyncLogging().log("x") == "async: wrapped: x")
+        #expect(try await container.asyncLogger().log("x") == "async: x")
     }
 
     @Test func anAliasWithItsOwnScopeIsLoggedOnceAndKeepsASecondInstance() {

@@ -152,7 +152,7 @@ extension ContainerManager {
 
         /// Whether the plan makes a new value and nothing more: no registration, no scope that
         /// keeps or shares it, nothing to finish.
-        var isPlainUnique: Bool {
+        @usableFromInline var isPlainUnique: Bool {
             registration == nil && !needsFinish && scope.placement == .none
         }
 

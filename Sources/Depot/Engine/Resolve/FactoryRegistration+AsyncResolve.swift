@@ -7,17 +7,55 @@ extension FactoryRegistration {
         try await resolveAsync(parameter, alias: nil)
     }
 
-    /// Resolves an async factory's value for `parameter`, as ``resolve(_:alias:)`` does.
+    /// Resolves an async factory's value for `parameter`, as ``resolve(_:alias:)`` does: what
+    /// the plain decision gives at once is returned without an `await`; the rest is compiled
+    /// once, in Depot.
     @_alwaysEmitIntoClient
     @inline(__always)
     nonisolated(nonsending) func resolveAsync(_ parameter: P, alias: FactoryKey?) async throws
         -> T
     {
-        if manager.isValidating, let node = validationNode {
-            return try await resolveValidating(parameter, below: node)
-        }
-        switch plainDecision() {
+        let further: ContainerManager.Decision?
+        switch asyncDecision() {
         case .hit(let cell):
+            return cell.value(as: T.self)
+        case .miss(let plan, let version):
+            if let value = body.sourceHit(in: container, plan: plan) { return value }
+            further = .miss(plan, version: version)
+        case let decision:  // A hit to check for a captive owner, or no plain decision.
+            further = decision
+        }
+        return try await resolveAsync(parameter, past: further, alias: alias)
+    }
+
+    /// The plain decision, or `nil` while a validation runs: it resolves in its copy of the
+    /// manager (Validation.swift), which `resolveAsync(_:past:alias:)` finds.
+    @_alwaysEmitIntoClient
+    @inline(__always)
+    func asyncDecision() -> ContainerManager.Decision? {
+        manager.isValidating ? nil : plainDecision()
+    }
+
+    /// What ``resolveAsync(_:alias:)`` returns without an `await`, or `nil`: the step an
+    /// async alias takes in its source before its first `await`.
+    @_alwaysEmitIntoClient
+    @inline(__always)
+    func plainHit() -> T? {
+        switch asyncDecision() {
+        case .hit(let cell): cell.value(as: T.self)
+        case .miss(let plan, _): body.sourceHit(in: container, plan: plan)
+        case .checkedHit, nil: nil
+        }
+    }
+
+    /// Resolves what the plain decision leaves: a hit checked for a captive owner, a miss,
+    /// a resolve in a validation, or one the plain decision leaves to `prepare`.
+    @usableFromInline
+    nonisolated(nonsending) func resolveAsync(
+        _ parameter: P, past decision: ContainerManager.Decision?, alias: FactoryKey?
+    ) async throws -> T {
+        switch decision {
+        case .hit(let cell):  // Returned before the `await` already; here for the switch's sake.
             return cell.value(as: T.self)
         case .checkedHit(let cell):
             let value = cell.value(as: T.self)
@@ -26,6 +64,9 @@ extension FactoryRegistration {
         case .miss(let plan, let version):
             return try await resolveAsyncMiss(parameter, plan: plan, version: version, alias: alias)
         case nil:
+            if manager.isValidating, let node = validationNode {
+                return try await resolveValidating(parameter, below: node)
+            }
             return try await resolvePrepared(parameter, alias: alias)
         }
     }
@@ -84,7 +125,9 @@ extension FactoryRegistration {
             }
             return value
         case .miss(let plan, let version):
-            return try await resolveAsyncMiss(parameter, plan: plan, version: version, alias: alias)
+            // Through the one caller of `resolveAsyncMiss`, so that it is compiled once.
+            return try await resolveAsync(
+                parameter, past: .miss(plan, version: version), alias: alias)
         }
     }
 
@@ -137,19 +180,18 @@ extension FactoryRegistration {
     }
 
     /// Resolves what the hit path does not; `plan` was made from registrations at `version`.
-    /// Compiled once, in Depot, for every factory, as ``resolveMiss(_:plan:version:)`` is.
+    /// Inlined in its one caller, `resolveAsync(_:past:alias:)`, compiled once, in Depot, for
+    /// every factory, as ``resolveMiss(_:plan:version:)`` is.
     /// Resolved through an `alias` that took no step of its own, it enters the alias's step
     /// first, as ``resolve(_:through:)`` does on a thread.
-    @usableFromInline
+    @inline(__always)
     nonisolated(nonsending) func resolveAsyncMiss(
         _ parameter: P, plan: ContainerManager.Plan, version: UInt64, alias: FactoryKey? = nil
     ) async throws -> T {
         // As in `resolveMiss`: an alias nothing changes is its source's resolve. (An alias
         // resolved through another takes a step, below the other's.)
-        if case .asyncAlias(let resolveSource) = body, alias == nil, options == nil,
-            plan.isPlainUnique
-        {
-            return try await resolveSource(container, key)
+        if case .asyncAlias(let source) = body, alias == nil, options == nil, plan.isPlainUnique {
+            return try await Body.resolve(source, in: container, alias: key)
         }
         let through: AsyncResolution? =
             if let alias {
