@@ -13,6 +13,9 @@ extension LifetimeContainer {
     var fileLogger: Factory<FileLogger> { self { FileLogger() }.cached }
     var logging: Factory<any Logging> { alias(\.fileLogger) { $0 } }
     var cachedLogging: Factory<any Logging> { alias(\.fileLogger) { $0 }.cached }
+    var asyncFileLogger: AsyncFactory<FileLogger> { self { FileLogger() }.cached }
+    var asyncLogging: AsyncFactory<any Logging> { alias(\.asyncFileLogger) { $0 } }
+    var asyncCachedLogging: AsyncFactory<any Logging> { alias(\.asyncFileLogger) { $0 }.cached }
     // A forward written by hand, with a scope of its own: the same mistake.
     var forwardedLogging: Factory<any Logging> { self { self.fileLogger() }.cached }
 
@@ -88,6 +91,26 @@ extension LifetimeContainer {
         #expect(found.count == 1, "\(report)")
         #expect(found.first?.severity == .error)
         #expect(!report.isValid)
+    }
+
+    /// An async alias is validated in the validation's copy, though its source keeps a live
+    /// instance that the alias's resolve outside a validation takes without an `await`.
+    @Test func anAsyncAliasIsValidatedPastItsSourcesLiveInstance() async throws {
+        let container = LifetimeContainer()
+        let live = try await container.asyncFileLogger()
+        #expect(try await container.asyncLogging() === live)
+        let report = await container.validate(roots: [
+            .async(\.asyncCachedLogging), .async(\.asyncLogging),
+        ])
+        #expect(
+            report.problems.map(\.path) == [["LifetimeContainer.asyncCachedLogging<any Logging>"]],
+            "\(report)")
+        #expect(report.problems.first?.kind == .aliasWithOwnScope)
+        let edges = report.graph.edges.map { "\($0.from) -> \($0.to)" }
+        #expect(
+            edges.contains(
+                "LifetimeContainer.asyncLogging<any Logging> -> "
+                    + "LifetimeContainer.asyncFileLogger<FileLogger>"), "\(edges)")
     }
 
     @Test func twoFactoriesOfOneDeclaredTypeAndAnAliasWithoutScopeAreNotReported() {
