@@ -6,7 +6,7 @@
 // its own, and the source's resolve enters the alias's step where it goes past a hit, so a
 // cycle through the alias names it. An async alias's closure is synchronous: it returns its
 // source's plain hit (`plainHit()`), so that its resolve returns that hit before any `await`,
-// or, where there is none, its source's resolve, to await. The closures are given the
+// or, asked for what to await where there is none, its source's resolve. The closures are given the
 // container, so they capture only the source and the conversion, which, written as literals,
 // the optimiser folds into them: making the factory value allocates nothing. The source comes
 // as a function, which a key path literal converts to: its resolve then calls the property's
@@ -54,9 +54,9 @@ extension ManagedContainer {
     ) -> AsyncFactory<T> {
         var alias = FactoryRegistration<Void, T>(
             container: self, name: key,
-            body: .asyncAlias { container in
-                if let value = source(container as! Self).registration.plainHit() {
-                    return (convert(value), nil)
+            body: .asyncAlias { container, awaiting in
+                guard awaiting else {
+                    return (source(container as! Self).registration.plainHit().map(convert), nil)
                 }
                 let resolve: FactoryRegistration<Void, T>.AsyncAliasMake = {
                     convert(try await source($0 as! Self).registration.resolveAsync((), alias: $1))
@@ -100,7 +100,7 @@ extension FactoryRegistration.Body {
     @inline(__always)
     func sourceHit(in container: any ManagedContainer, plan: ContainerManager.Plan) -> T? {
         guard case .asyncAlias(let source) = self, plan.isPlainUnique else { return nil }
-        return source(container).hit
+        return source(container, false).hit
     }
 
     /// An async alias's resolve of its source in `container`, passing `alias` on. Apart from
@@ -111,11 +111,7 @@ extension FactoryRegistration.Body {
         _ source: FactoryRegistration.AsyncAlias, in container: any ManagedContainer,
         alias: FactoryKey?
     ) async throws -> T {
-        let (hit, resolveSource) = source(container)
-        guard let resolveSource else {
-            // The closure gives a hit where it gives no resolve.
-            return hit!
-        }
-        return try await resolveSource(container, alias)
+        // Asked for what to await, the closure gives its source's resolve.
+        try await source(container, true).resolve!(container, alias)
     }
 }

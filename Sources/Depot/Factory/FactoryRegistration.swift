@@ -35,10 +35,10 @@ public struct FactoryRegistration<P, T>: @unchecked Sendable {
     /// An async parameterised factory's closure.
     @usableFromInline
     typealias AsyncParameterisedMake = nonisolated(nonsending) (P) async throws -> T
-    /// An async alias's closure: given the container, its source's plain hit there, converted,
-    /// or else its source's resolve (one closure, so that a factory value stays small).
+    /// An async alias's closure, given the container and whether its caller awaits: its
+    /// source's plain hit, converted, if any, or the source's resolve (one closure: small).
     @usableFromInline
-    typealias AsyncAlias = (any ManagedContainer) -> (hit: T?, resolve: AsyncAliasMake?)
+    typealias AsyncAlias = (any ManagedContainer, Bool) -> (hit: T?, resolve: AsyncAliasMake?)
     /// An async alias's source's resolve, to await in the container with the alias's key.
     @usableFromInline
     typealias AsyncAliasMake =

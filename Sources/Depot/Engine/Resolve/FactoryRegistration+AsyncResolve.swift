@@ -106,7 +106,7 @@ extension FactoryRegistration {
     /// ``resolvePrepared(_:)`` for an async resolve: a parent container resolves with `await`.
     /// (A container an alias takes no step in has no parent: `alias` goes on to a miss alone.)
     @usableFromInline
-    nonisolated(nonsending) func resolvePrepared(_ parameter: P, alias: FactoryKey? = nil)
+    nonisolated(nonsending) func resolvePrepared(_ parameter: P, alias: FactoryKey?)
         async throws -> T
     {
         switch planned(parameter) {
@@ -186,7 +186,7 @@ extension FactoryRegistration {
     /// first, as ``resolve(_:through:)`` does on a thread.
     @inline(__always)
     nonisolated(nonsending) func resolveAsyncMiss(
-        _ parameter: P, plan: ContainerManager.Plan, version: UInt64, alias: FactoryKey? = nil
+        _ parameter: P, plan: ContainerManager.Plan, version: UInt64, alias: FactoryKey?
     ) async throws -> T {
         // As in `resolveMiss`: an alias nothing changes is its source's resolve. (An alias
         // resolved through another takes a step, below the other's.)
